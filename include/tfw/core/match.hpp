@@ -1,0 +1,55 @@
+// Pairing planned deletions with planned creations that are the same real object.
+// Output: moves with their evidence, and the unresolved with the reason each stayed so.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tfw/core/address.hpp"
+#include "tfw/core/plan.hpp"
+#include "tfw/core/policy.hpp"
+
+namespace tfw::core {
+
+struct Move {
+    Address from;
+    Address to;
+    MatchKind kind = MatchKind::exact;
+    // Why tfw believes the pair is one object, in words (`4 attributes equal`, ...).
+    std::string evidence;
+    // Paths that still differ: the in-place update a partial match leaves behind.
+    std::vector<std::string> remaining_differences;
+    // True when dependency evidence, not attributes alone, made the pairing unique.
+    bool by_dependency = false;
+
+    bool operator==(const Move&) const = default;
+};
+
+// One rejected or tied candidate of an unmatched object, for explanations.
+struct CandidateNote {
+    Address other;
+    std::vector<std::string> differing_paths;  // first few; empty for a tie
+};
+
+struct Unmatched {
+    Address address;
+    bool is_deletion = false;
+    std::string reason;
+    std::vector<CandidateNote> candidates;
+};
+
+struct MatchResult {
+    std::vector<Move> moves;
+    std::vector<Unmatched> unmatched;
+};
+
+// Infers moves from a plan. Pure: the same plan and policy always give the same result,
+// sorted by `from`.
+MatchResult match_moves(const Plan& plan, const Policy& policy);
+
+// The paths at which a deletion's prior values and a creation's planned values differ,
+// skipping paths unknown until apply; with ignore rules applied when `rules` is not empty.
+std::vector<std::string> differing_paths(const Attributes& before, const Attributes& after,
+                                         const std::vector<const IgnoreRule*>& rules = {});
+
+}  // namespace tfw::core

@@ -1,0 +1,82 @@
+// The plan model: what tfw needs from `terraform show -json`, as plain data.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tfw/core/address.hpp"
+#include "tfw/core/attributes.hpp"
+
+namespace tfw::core {
+
+enum class Action { no_op, create, remove, update, delete_then_create, create_then_delete, read, forget };
+
+struct ResourceChange {
+    Address address;  // a resource instance
+    std::string address_text;  // as Terraform printed it
+    std::optional<Address> previous_address;
+    std::string provider_name;
+    Action action = Action::no_op;
+    std::string action_reason;
+    bool deposed = false;
+    // Filled only for move candidates (a plain delete or a plain create), to keep memory
+    // proportional to what matching needs.
+    Attributes before;
+    Attributes after;
+
+    bool is_managed() const { return address.resource && address.resource->mode == ResourceMode::managed; }
+    // A managed, non-deposed plain deletion: may be the old half of a move.
+    bool is_deletion_candidate() const { return is_managed() && !deposed && action == Action::remove; }
+    // A managed plain creation: may be the new half of a move.
+    bool is_creation_candidate() const { return is_managed() && action == Action::create; }
+};
+
+struct ConfigResource {
+    std::string address;  // relative to its module: `terraform_data.a`, `data.x.y`
+    ResourceMode mode = ResourceMode::managed;
+    std::string type;
+    std::string name;
+    bool has_count = false;
+    bool has_for_each = false;
+    // Resources this one's expressions refer to, relative to the same module, keys removed.
+    std::vector<std::string> references;
+};
+
+struct ModuleCall;
+
+struct ConfigModule {
+    std::vector<ConfigResource> resources;
+    std::vector<ModuleCall> calls;
+};
+
+struct ModuleCall {
+    std::string name;
+    std::string source;
+    bool has_count = false;
+    bool has_for_each = false;
+    ConfigModule module;
+};
+
+struct Plan {
+    std::string terraform_version;
+    bool errored = false;
+    std::vector<ResourceChange> changes;
+    // Absolute config-resource address (no instance keys) -> its prior-state `depends_on`.
+    std::map<std::string, std::vector<std::string>> prior_dependencies;
+    ConfigModule configuration;
+};
+
+// A module path with the instance keys dropped: the configuration's view of it.
+std::string config_module_path(const ModulePath& path);
+// `module.a.terraform_data.x` for any instance of that resource.
+std::string config_resource_address(const Address& resource_instance);
+
+// The module configuration at a static path (`{"a","b"}` for module.a.module.b), or null.
+const ConfigModule* find_config_module(const ConfigModule& root, const std::vector<std::string>& call_names);
+
+// True when the configuration still declares the resource (any key) of this address.
+bool config_declares(const ConfigModule& root, const Address& address);
+
+}  // namespace tfw::core

@@ -1,0 +1,20 @@
+// Loading the plan model from `terraform show -json` output. The only RapidJSON user
+// for plans: everything downstream sees plain data.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "tfw/core/plan.hpp"
+
+namespace tfw::core {
+
+struct PlanJsonError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Parses in place: `json_text` is clobbered, which saves a copy of every string.
+// Throws PlanJsonError on malformed input, naming the offset.
+Plan load_plan_json(std::string& json_text);
+
+}  // namespace tfw::core

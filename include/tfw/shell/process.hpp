@@ -1,0 +1,48 @@
+// Running a child process by argv (never through a shell), streaming its output.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace tfw::shell {
+
+struct ProcessOptions {
+    std::filesystem::path working_directory;  // empty: tfw's own
+    // Variables set on top of tfw's own environment, which otherwise passes through unchanged.
+    std::vector<std::pair<std::string, std::string>> env_overrides;
+    // Called with each chunk as it arrives; the text is also kept in the result.
+    std::function<void(std::string_view)> on_stdout;
+    std::function<void(std::string_view)> on_stderr;
+    // A child in its own process group does not see a terminal's Ctrl-C: tfw forwards the
+    // signal itself, exactly once, so terraform stops gracefully and releases its lock.
+    bool own_process_group = true;
+    std::string stdin_text;  // fed to the child, then closed
+};
+
+struct ProcessResult {
+    int exit_code = 0;       // 128+N when the child died of signal N
+    std::string stdout_text;
+    std::string stderr_text;
+};
+
+struct ProcessNotFound : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Runs `program` with `args` and waits for it. Signals tfw receives meanwhile are
+// forwarded to the child (see signals.hpp). Throws ProcessNotFound if it cannot start.
+ProcessResult run_process(const std::filesystem::path& program, const std::vector<std::string>& args,
+                          const ProcessOptions& options = {});
+
+// Replaces tfw with `program`: the exit code, the terminal and signals become the child's.
+[[noreturn]] void exec_process(const std::filesystem::path& program, const std::vector<std::string>& args);
+
+// An explicit path (containing '/') as is if executable, else the first match on PATH.
+std::optional<std::filesystem::path> find_executable(std::string_view name_or_path);
+
+}  // namespace tfw::shell

@@ -1,0 +1,36 @@
+// Signal handling: tfw must clean up its temporary files on SIGINT, SIGTERM and SIGHUP,
+// after forwarding the signal to terraform so it can release the state lock.
+#pragma once
+
+#include <stdexcept>
+#include <sys/types.h>
+
+namespace tfw::shell {
+
+// Thrown at the next safe point after a signal arrived; unwinding runs the cleanups.
+struct Interrupted : std::runtime_error {
+    explicit Interrupted(int signal_number);
+    int signal_number;
+    int exit_code() const { return 128 + signal_number; }
+};
+
+// Installs the handlers for its lifetime. The handler only records the signal and
+// forwards it to the current child (both async-signal-safe); the work happens later.
+class SignalForwarding {
+public:
+    SignalForwarding();
+    ~SignalForwarding();
+    SignalForwarding(const SignalForwarding&) = delete;
+    SignalForwarding& operator=(const SignalForwarding&) = delete;
+};
+
+// The child that receives forwarded signals; 0 for none.
+void set_signal_target(pid_t child);
+
+// The first signal received so far, or 0.
+int received_signal();
+
+// Throws Interrupted if a signal was received.
+void throw_if_interrupted();
+
+}  // namespace tfw::shell

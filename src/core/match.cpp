@@ -1,0 +1,431 @@
+#include "tfw/core/match.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "tfw/core/dependency_evidence.hpp"
+
+namespace tfw::core {
+namespace {
+
+constexpr std::size_t explained_candidates = 5;
+constexpr std::size_t explained_paths = 3;
+// Partial matching compares every pair within a type; past this many on either side
+// it is skipped for that type rather than guessed from a sample.
+constexpr std::size_t partial_candidate_cap = 64;
+
+struct Side {
+    const ResourceChange* change;
+    const Attributes& attributes() const { return change->action == Action::remove ? change->before : change->after; }
+    const std::string& type() const { return change->address.resource->type; }
+};
+
+bool covered_by_any(const std::vector<std::string_view>& prefixes, std::string_view path) {
+    for (auto prefix : prefixes)
+        if (path_covers(prefix, path)) return true;
+    return false;
+}
+
+std::vector<std::string_view> unknown_paths(const Attributes& after) {
+    std::vector<std::string_view> out;
+    for (const auto& leaf : after)
+        if (leaf.unknown) out.push_back(leaf.path);
+    return out;
+}
+
+// The comparable content of one side as a string: equal strings mean no difference.
+// `skip` holds the creation's unknown paths, which are not compared.
+std::string signature(const Attributes& attributes, const std::vector<std::string_view>& skip,
+                      const std::vector<const IgnoreRule*>& rules) {
+    std::string out;
+    for (const auto& leaf : attributes) {
+        if (leaf.unknown || covered_by_any(skip, leaf.path)) continue;
+        std::optional<std::string> value = rules.empty() ? std::optional<std::string>(leaf.value)
+                                                         : normalize_for_comparison(rules, leaf.path, leaf.value);
+        if (!value) continue;
+        out += leaf.path;
+        out += '\0';
+        out += *value;
+        out += '\0';
+    }
+    return out;
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view separator) {
+    std::string out;
+    for (const auto& item : items) {
+        if (!out.empty()) out += separator;
+        out += item;
+    }
+    return out;
+}
+
+// The candidate relation between deletions and creations: who could be whom.
+struct Relation {
+    std::vector<std::set<std::size_t>> creations_of;  // per deletion index
+    std::vector<std::set<std::size_t>> deletions_of;  // per creation index
+    void add(std::size_t d, std::size_t c) {
+        creations_of[d].insert(c);
+        deletions_of[c].insert(d);
+    }
+};
+
+class Matcher {
+public:
+    Matcher(const Plan& plan, const Policy& policy) : plan_(plan), policy_(policy) {
+        for (const auto& change : plan.changes) {
+            if (change.is_deletion_candidate()) deletions_.push_back({&change});
+            if (change.is_creation_candidate()) creations_.push_back({&change});
+        }
+        relation_.creations_of.resize(deletions_.size());
+        relation_.deletions_of.resize(creations_.size());
+        matched_deletion_.assign(deletions_.size(), false);
+        matched_creation_.assign(creations_.size(), false);
+    }
+
+    MatchResult run() {
+        find_equal_pairs();
+        resolve_by_uniqueness_and_dependencies();
+        find_partial_pairs();
+        find_cross_type_pairs();
+        explain_unmatched();
+        std::sort(result_.moves.begin(), result_.moves.end(),
+                  [](const Move& a, const Move& b) { return a.from < b.from; });
+        return std::move(result_);
+    }
+
+private:
+    // Exact and ignore-rule equality, grouped so the cost is near-linear: by type and
+    // provider, then by the creation's set of unknown paths, then by signature.
+    void find_equal_pairs() {
+        std::map<std::pair<std::string, std::string>, std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> groups;
+        for (std::size_t d = 0; d < deletions_.size(); ++d)
+            groups[{deletions_[d].type(), deletions_[d].change->provider_name}].first.push_back(d);
+        for (std::size_t c = 0; c < creations_.size(); ++c)
+            groups[{creations_[c].type(), creations_[c].change->provider_name}].second.push_back(c);
+
+        for (const auto& [key, members] : groups) {
+            const auto& [ds, cs] = members;
+            if (ds.empty() || cs.empty()) continue;
+            std::vector<const IgnoreRule*> rules = ignore_rules_for(policy_, key.first);
+            std::map<std::vector<std::string_view>, std::vector<std::size_t>> by_unknowns;
+            for (std::size_t c : cs) by_unknowns[unknown_paths(creations_[c].attributes())].push_back(c);
+            for (const auto& [skip, same_unknowns] : by_unknowns) {
+                std::unordered_map<std::string, std::vector<std::size_t>> by_signature;
+                for (std::size_t d : ds) by_signature[signature(deletions_[d].attributes(), skip, rules)].push_back(d);
+                for (std::size_t c : same_unknowns) {
+                    auto it = by_signature.find(signature(creations_[c].attributes(), {}, rules));
+                    if (it == by_signature.end()) continue;
+                    for (std::size_t d : it->second) relation_.add(d, c);
+                }
+            }
+        }
+    }
+
+    MatchKind equal_kind(std::size_t d, std::size_t c) const {
+        return differing_paths(deletions_[d].attributes(), creations_[c].attributes()).empty() ? MatchKind::exact
+                                                                                               : MatchKind::ignore_rules;
+    }
+
+    void accept(std::size_t d, std::size_t c, MatchKind kind, std::string evidence, bool by_dependency,
+                std::vector<std::string> remaining = {}) {
+        matched_deletion_[d] = true;
+        matched_creation_[c] = true;
+        result_.moves.push_back({deletions_[d].change->address, creations_[c].change->address, kind,
+                                 std::move(evidence), std::move(remaining), by_dependency});
+    }
+
+    std::string equal_evidence(std::size_t d, std::size_t c, MatchKind kind) const {
+        std::size_t compared = 0;
+        auto skip = unknown_paths(creations_[c].attributes());
+        for (const auto& leaf : deletions_[d].attributes())
+            if (!covered_by_any(skip, leaf.path)) ++compared;
+        std::string text = std::to_string(compared) + " known attribute value" + (compared == 1 ? "" : "s") +
+                           (kind == MatchKind::exact ? " equal" : " equal after ignore rules");
+        return text;
+    }
+
+    bool in_tie(const std::vector<std::size_t>& candidates) const {
+        if (candidates.size() > 1) return true;
+        for (std::size_t c : candidates)
+            if (relation_.deletions_of[c].size() > 1) return true;
+        return false;
+    }
+
+    // A pair is a move when each side is the other's only candidate. Ties go to the
+    // dependency evidence, and what stays tied stays unmatched.
+    void resolve_by_uniqueness_and_dependencies() {
+        std::vector<std::vector<std::size_t>> candidates(deletions_.size());
+        for (std::size_t d = 0; d < deletions_.size(); ++d)
+            candidates[d].assign(relation_.creations_of[d].begin(), relation_.creations_of[d].end());
+
+        bool needs_evidence = false;
+        for (std::size_t d = 0; d < deletions_.size(); ++d) needs_evidence = needs_evidence || in_tie(candidates[d]);
+
+        if (needs_evidence) {
+            std::vector<std::pair<Address, Address>> known;
+            for (std::size_t d = 0; d < deletions_.size(); ++d)
+                if (candidates[d].size() == 1 && relation_.deletions_of[candidates[d][0]].size() == 1)
+                    known.push_back({deletions_[d].change->address, creations_[candidates[d][0]].change->address});
+            DependencyEvidence evidence(plan_, known);
+            for (std::size_t d = 0; d < deletions_.size(); ++d) {
+                if (!in_tie(candidates[d])) continue;
+                std::vector<std::size_t> kept;
+                for (std::size_t c : candidates[d])
+                    if (evidence.consistent(deletions_[d].change->address, creations_[c].change->address)) kept.push_back(c);
+                if (kept.size() != candidates[d].size()) by_dependency_.insert(d);
+                candidates[d] = std::move(kept);
+            }
+        }
+
+        // Constraint propagation: a side with a single remaining candidate claims it.
+        std::vector<std::set<std::size_t>> deletions_of(creations_.size());
+        for (std::size_t d = 0; d < deletions_.size(); ++d)
+            for (std::size_t c : candidates[d]) deletions_of[c].insert(d);
+        std::vector<std::set<std::size_t>> creations_of(deletions_.size());
+        for (std::size_t d = 0; d < deletions_.size(); ++d) creations_of[d].insert(candidates[d].begin(), candidates[d].end());
+
+        bool progress = true;
+        while (progress) {
+            progress = false;
+            for (std::size_t d = 0; d < deletions_.size(); ++d) {
+                if (matched_deletion_[d] || creations_of[d].size() != 1) continue;
+                std::size_t c = *creations_of[d].begin();
+                if (deletions_of[c].size() != 1) continue;
+                MatchKind kind = equal_kind(d, c);
+                bool dependency = by_dependency_.count(d) > 0 || relation_.creations_of[d].size() > 1 ||
+                                  relation_.deletions_of[c].size() > 1;
+                std::string evidence = equal_evidence(d, c, kind);
+                if (dependency) evidence += "; dependencies tell it from its identical twins";
+                accept(d, c, kind, evidence, dependency);
+                progress = true;
+                for (std::size_t other : relation_.deletions_of[c]) creations_of[other].erase(c);
+                for (std::size_t other : relation_.creations_of[d]) deletions_of[other].erase(d);
+                creations_of[d].clear();
+                deletions_of[c].clear();
+            }
+        }
+
+        for (std::size_t d = 0; d < deletions_.size(); ++d) {
+            if (matched_deletion_[d] || relation_.creations_of[d].empty()) continue;
+            std::vector<std::size_t> tied(relation_.creations_of[d].begin(), relation_.creations_of[d].end());
+            tied_deletions_[d] = tied;
+        }
+        for (std::size_t c = 0; c < creations_.size(); ++c) {
+            if (matched_creation_[c] || relation_.deletions_of[c].empty()) continue;
+            tied_creations_[c].assign(relation_.deletions_of[c].begin(), relation_.deletions_of[c].end());
+        }
+    }
+
+    // Similar but not equal: accepted only as the mutual, strictly best pair above the
+    // policy's threshold, within one type, and only where the type's pool is small.
+    void find_partial_pairs() {
+        if (policy_.partial_threshold <= 0.0) return;
+        std::map<std::string, std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> pools;
+        for (std::size_t d = 0; d < deletions_.size(); ++d)
+            if (!matched_deletion_[d] && !tied_deletions_.count(d)) pools[deletions_[d].type()].first.push_back(d);
+        for (std::size_t c = 0; c < creations_.size(); ++c)
+            if (!matched_creation_[c] && !tied_creations_.count(c)) pools[creations_[c].type()].second.push_back(c);
+        for (const auto& [type, pool] : pools) {
+            const auto& [ds, cs] = pool;
+            if (ds.empty() || cs.empty()) continue;
+            if (ds.size() > partial_candidate_cap || cs.size() > partial_candidate_cap) {
+                skipped_partial_types_.insert(type);
+                continue;
+            }
+            std::vector<std::vector<double>> score(ds.size(), std::vector<double>(cs.size(), 0.0));
+            for (std::size_t i = 0; i < ds.size(); ++i)
+                for (std::size_t j = 0; j < cs.size(); ++j) score[i][j] = similarity(ds[i], cs[j]);
+            for (std::size_t i = 0; i < ds.size(); ++i) {
+                std::size_t best = strict_best(score[i]);
+                if (best == cs.size() || score[i][best] < policy_.partial_threshold) continue;
+                std::vector<double> column;
+                for (std::size_t k = 0; k < ds.size(); ++k) column.push_back(score[k][best]);
+                if (strict_best(column) != i) continue;
+                auto remaining = differing_paths(deletions_[ds[i]].attributes(), creations_[cs[best]].attributes());
+                int percent = static_cast<int>(score[i][best] * 100.0);
+                accept(ds[i], cs[best], MatchKind::partial,
+                       std::to_string(percent) + "% of known attribute values equal; differs in " + join(remaining, ", "),
+                       false, remaining);
+            }
+        }
+    }
+
+    // The index of the strictly greatest value, or values.size() when it is shared.
+    static std::size_t strict_best(const std::vector<double>& values) {
+        std::size_t best = values.size();
+        bool shared = false;
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            if (best == values.size() || values[i] > values[best]) {
+                best = i;
+                shared = false;
+            } else if (values[i] == values[best]) {
+                shared = true;
+            }
+        }
+        return shared ? values.size() : best;
+    }
+
+    double similarity(std::size_t d, std::size_t c) const {
+        const auto& before = deletions_[d].attributes();
+        const auto& after = creations_[c].attributes();
+        auto skip = unknown_paths(after);
+        std::size_t compared = 0;
+        for (const auto& leaf : before)
+            if (!covered_by_any(skip, leaf.path)) ++compared;
+        for (const auto& leaf : after)
+            if (!leaf.unknown && !std::binary_search(before.begin(), before.end(), leaf,
+                                                     [](const AttributeLeaf& a, const AttributeLeaf& b) { return a.path < b.path; }))
+                ++compared;
+        if (compared == 0) return 0.0;
+        std::size_t differing = differing_paths(before, after).size();
+        return static_cast<double>(compared - differing) / static_cast<double>(compared);
+    }
+
+    // Across types, only where a cross_type rule allows the pair: the attributes both
+    // types share must all be equal, and the pairing must be mutual and unique.
+    void find_cross_type_pairs() {
+        if (policy_.cross_type.empty()) return;
+        std::vector<std::vector<std::size_t>> options(deletions_.size());
+        std::vector<std::vector<std::size_t>> options_of_creation(creations_.size());
+        for (std::size_t d = 0; d < deletions_.size(); ++d) {
+            if (matched_deletion_[d] || tied_deletions_.count(d)) continue;
+            for (std::size_t c = 0; c < creations_.size(); ++c) {
+                if (matched_creation_[c] || tied_creations_.count(c)) continue;
+                if (!cross_type_allowed(policy_, deletions_[d].type(), creations_[c].type())) continue;
+                if (!shared_attributes_equal(d, c)) continue;
+                options[d].push_back(c);
+                options_of_creation[c].push_back(d);
+            }
+        }
+        for (std::size_t d = 0; d < deletions_.size(); ++d) {
+            if (options[d].size() != 1 || options_of_creation[options[d][0]].size() != 1) continue;
+            std::size_t c = options[d][0];
+            accept(d, c, MatchKind::cross_type,
+                   deletions_[d].type() + " → " + creations_[c].type() + " allowed by policy; shared attributes equal",
+                   false);
+        }
+    }
+
+    bool shared_attributes_equal(std::size_t d, std::size_t c) const {
+        const auto& before = deletions_[d].attributes();
+        const auto& after = creations_[c].attributes();
+        std::size_t shared = 0;
+        for (const auto& leaf : after) {
+            if (leaf.unknown) continue;
+            auto it = std::lower_bound(before.begin(), before.end(), leaf.path,
+                                       [](const AttributeLeaf& a, const std::string& p) { return a.path < p; });
+            if (it == before.end() || it->path != leaf.path) continue;
+            if (it->value != leaf.value) return false;
+            ++shared;
+        }
+        const auto& from = deletions_[d].change->address;
+        const auto& to = creations_[c].change->address;
+        bool same_name = from.module == to.module && from.resource->name == to.resource->name;
+        return shared > 0 || same_name;
+    }
+
+    void explain_unmatched() {
+        for (std::size_t d = 0; d < deletions_.size(); ++d) {
+            if (matched_deletion_[d]) continue;
+            Unmatched entry{deletions_[d].change->address, true, {}, {}};
+            if (auto it = tied_deletions_.find(d); it != tied_deletions_.end()) {
+                entry.reason = "tie: " + std::to_string(it->second.size()) +
+                               " creations match equally and dependencies do not tell them apart";
+                for (std::size_t c : it->second) entry.candidates.push_back({creations_[c].change->address, {}});
+            } else {
+                std::vector<std::size_t> others;
+                for (std::size_t c = 0; c < creations_.size(); ++c)
+                    if (creations_[c].type() == deletions_[d].type()) others.push_back(c);
+                entry.reason = others.empty() ? "no creation of type " + deletions_[d].type()
+                                              : "no creation of type " + deletions_[d].type() + " has equal attributes";
+                if (skipped_partial_types_.count(deletions_[d].type()))
+                    entry.reason += " (too many candidates to score partial matches)";
+                for (std::size_t c : others) {
+                    if (entry.candidates.size() == explained_candidates) break;
+                    entry.candidates.push_back({creations_[c].change->address, first_differences(d, c)});
+                }
+            }
+            result_.unmatched.push_back(std::move(entry));
+        }
+        for (std::size_t c = 0; c < creations_.size(); ++c) {
+            if (matched_creation_[c]) continue;
+            Unmatched entry{creations_[c].change->address, false, {}, {}};
+            if (auto it = tied_creations_.find(c); it != tied_creations_.end()) {
+                entry.reason = "tie: " + std::to_string(it->second.size()) +
+                               " deletions match equally and dependencies do not tell them apart";
+                for (std::size_t d : it->second) entry.candidates.push_back({deletions_[d].change->address, {}});
+            } else {
+                std::vector<std::size_t> others;
+                for (std::size_t d = 0; d < deletions_.size(); ++d)
+                    if (deletions_[d].type() == creations_[c].type()) others.push_back(d);
+                entry.reason = others.empty() ? "no deletion of type " + creations_[c].type()
+                                              : "no deletion of type " + creations_[c].type() + " has equal attributes";
+                for (std::size_t d : others) {
+                    if (entry.candidates.size() == explained_candidates) break;
+                    entry.candidates.push_back({deletions_[d].change->address, first_differences(d, c)});
+                }
+            }
+            result_.unmatched.push_back(std::move(entry));
+        }
+    }
+
+    std::vector<std::string> first_differences(std::size_t d, std::size_t c) const {
+        auto paths = differing_paths(deletions_[d].attributes(), creations_[c].attributes(),
+                                     ignore_rules_for(policy_, deletions_[d].type()));
+        if (paths.size() > explained_paths) paths.resize(explained_paths);
+        return paths;
+    }
+
+    const Plan& plan_;
+    const Policy& policy_;
+    std::vector<Side> deletions_;
+    std::vector<Side> creations_;
+    Relation relation_;
+    std::vector<bool> matched_deletion_;
+    std::vector<bool> matched_creation_;
+    std::set<std::size_t> by_dependency_;
+    std::map<std::size_t, std::vector<std::size_t>> tied_deletions_;
+    std::map<std::size_t, std::vector<std::size_t>> tied_creations_;
+    std::set<std::string> skipped_partial_types_;
+    MatchResult result_;
+};
+
+}  // namespace
+
+std::vector<std::string> differing_paths(const Attributes& before, const Attributes& after,
+                                         const std::vector<const IgnoreRule*>& rules) {
+    std::vector<std::string> out;
+    auto skip = unknown_paths(after);
+    auto comparable = [&](const AttributeLeaf& leaf) -> std::optional<std::string> {
+        if (rules.empty()) return leaf.value;
+        return normalize_for_comparison(rules, leaf.path, leaf.value);
+    };
+    std::size_t i = 0, j = 0;
+    while (i < before.size() || j < after.size()) {
+        bool take_before = j == after.size() || (i < before.size() && before[i].path < after[j].path);
+        bool take_after = i == before.size() || (j < after.size() && after[j].path < before[i].path);
+        if (take_before) {
+            const auto& leaf = before[i++];
+            if (!covered_by_any(skip, leaf.path) && comparable(leaf)) out.push_back(leaf.path);
+        } else if (take_after) {
+            const auto& leaf = after[j++];
+            if (!leaf.unknown && comparable(leaf)) out.push_back(leaf.path);
+        } else {
+            const auto& b = before[i++];
+            const auto& a = after[j++];
+            if (a.unknown) continue;
+            auto left = comparable(b);
+            auto right = comparable(a);
+            if (left && right && *left != *right) out.push_back(b.path);
+        }
+    }
+    return out;
+}
+
+MatchResult match_moves(const Plan& plan, const Policy& policy) { return Matcher(plan, policy).run(); }
+
+}  // namespace tfw::core

@@ -1,0 +1,57 @@
+#include "tfw/core/plan.hpp"
+
+namespace tfw::core {
+
+std::string config_module_path(const ModulePath& path) {
+    std::string out;
+    for (const auto& step : path) {
+        if (!out.empty()) out += '.';
+        out += "module." + step.name;
+    }
+    return out;
+}
+
+std::string config_resource_address(const Address& resource_instance) {
+    std::string out = config_module_path(resource_instance.module);
+    if (!resource_instance.resource) return out;
+    if (!out.empty()) out += '.';
+    const auto& r = *resource_instance.resource;
+    if (r.mode == ResourceMode::data) out += "data.";
+    return out + r.type + "." + r.name;
+}
+
+const ConfigModule* find_config_module(const ConfigModule& root, const std::vector<std::string>& call_names) {
+    const ConfigModule* current = &root;
+    for (const auto& name : call_names) {
+        const ConfigModule* next = nullptr;
+        for (const auto& call : current->calls)
+            if (call.name == name) next = &call.module;
+        if (!next) return nullptr;
+        current = next;
+    }
+    return current;
+}
+
+bool config_declares(const ConfigModule& root, const Address& address) {
+    std::vector<std::string> names;
+    for (const auto& step : address.module) names.push_back(step.name);
+    if (!address.resource) {
+        if (names.empty()) return true;
+        std::string last = names.back();
+        names.pop_back();
+        const ConfigModule* parent = find_config_module(root, names);
+        if (!parent) return false;
+        for (const auto& call : parent->calls)
+            if (call.name == last) return true;
+        return false;
+    }
+    const ConfigModule* module = find_config_module(root, names);
+    if (!module) return false;
+    for (const auto& resource : module->resources)
+        if (resource.mode == address.resource->mode && resource.type == address.resource->type &&
+            resource.name == address.resource->name)
+            return true;
+    return false;
+}
+
+}  // namespace tfw::core

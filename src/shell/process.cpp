@@ -1,0 +1,152 @@
+#include "tfw/shell/process.hpp"
+
+#include <array>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/readable_pipe.hpp>
+#include <boost/asio/writable_pipe.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/process/v2/environment.hpp>
+#include <boost/process/v2/process.hpp>
+#include <boost/process/v2/start_dir.hpp>
+#include <boost/process/v2/stdio.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tfw/shell/signals.hpp"
+
+extern char** environ;
+
+namespace tfw::shell {
+namespace bp = boost::process::v2;
+namespace asio = boost::asio;
+
+namespace {
+
+// Puts the child in its own process group, between fork and exec.
+struct NewProcessGroup {
+    bool enabled;
+    bp::error_code on_exec_setup(bp::posix::default_launcher&, const bp::filesystem::path&, const char* const*) {
+        if (enabled && ::setpgid(0, 0) != 0) return bp::error_code(errno, bp::system_category());
+        return {};
+    }
+};
+
+std::vector<std::string> child_environment(const std::vector<std::pair<std::string, std::string>>& overrides) {
+    std::vector<std::string> env;
+    for (char** entry = environ; entry && *entry; ++entry) {
+        std::string_view text(*entry);
+        bool overridden = false;
+        for (const auto& [name, value] : overrides)
+            if (text.size() > name.size() && text.substr(0, name.size()) == name && text[name.size()] == '=')
+                overridden = true;
+        if (!overridden) env.emplace_back(text);
+    }
+    for (const auto& [name, value] : overrides) env.push_back(name + "=" + value);
+    return env;
+}
+
+// Reads a pipe until end of file, appending to `sink` and reporting each chunk.
+class PipeReader {
+public:
+    PipeReader(asio::readable_pipe& pipe, std::string& sink, const std::function<void(std::string_view)>& on_chunk)
+        : pipe_(pipe), sink_(sink), on_chunk_(on_chunk) {}
+
+    void start() {
+        pipe_.async_read_some(asio::buffer(buffer_), [this](const bp::error_code& ec, std::size_t n) {
+            if (n > 0) {
+                std::string_view chunk(buffer_.data(), n);
+                sink_.append(chunk);
+                if (on_chunk_) on_chunk_(chunk);
+            }
+            if (!ec) start();
+        });
+    }
+
+private:
+    asio::readable_pipe& pipe_;
+    std::string& sink_;
+    const std::function<void(std::string_view)>& on_chunk_;
+    std::array<char, 65536> buffer_{};
+};
+
+}  // namespace
+
+std::optional<std::filesystem::path> find_executable(std::string_view name_or_path) {
+    auto executable = [](const std::filesystem::path& p) {
+        std::error_code ec;
+        return std::filesystem::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
+    };
+    if (name_or_path.empty()) return std::nullopt;
+    if (name_or_path.find('/') != std::string_view::npos) {
+        std::filesystem::path p(name_or_path);
+        if (executable(p)) return std::filesystem::absolute(p);
+        return std::nullopt;
+    }
+    const char* path_env = std::getenv("PATH");
+    std::string_view dirs = path_env ? path_env : "/usr/local/bin:/usr/bin:/bin";
+    while (true) {
+        std::size_t colon = dirs.find(':');
+        std::string_view dir = dirs.substr(0, colon);
+        std::filesystem::path candidate = std::filesystem::path(dir.empty() ? "." : std::string(dir)) / std::string(name_or_path);
+        if (executable(candidate)) return candidate;
+        if (colon == std::string_view::npos) return std::nullopt;
+        dirs.remove_prefix(colon + 1);
+    }
+}
+
+ProcessResult run_process(const std::filesystem::path& program, const std::vector<std::string>& args,
+                          const ProcessOptions& options) {
+    asio::io_context context;
+    asio::readable_pipe out_pipe(context), err_pipe(context);
+    asio::writable_pipe in_pipe(context);
+    std::vector<std::string> env = child_environment(options.env_overrides);
+    std::filesystem::path start_dir = options.working_directory.empty() ? std::filesystem::current_path()
+                                                                        : options.working_directory;
+    ProcessResult result;
+    std::optional<bp::process> started;
+    try {
+        started.emplace(context, bp::filesystem::path(program.string()), args, bp::process_stdio{in_pipe, out_pipe, err_pipe},
+                        bp::process_start_dir(bp::filesystem::path(start_dir.string())), bp::process_environment(env),
+                        NewProcessGroup{options.own_process_group});
+    } catch (const bp::system_error& error) {
+        throw ProcessNotFound("cannot run " + program.string() + ": " + error.code().message());
+    }
+    bp::process& child = *started;
+    set_signal_target(child.id());
+    // A signal that arrived just before the child existed has not been forwarded yet.
+    if (int pending = received_signal()) ::kill(child.id(), pending);
+
+    PipeReader out_reader(out_pipe, result.stdout_text, options.on_stdout);
+    PipeReader err_reader(err_pipe, result.stderr_text, options.on_stderr);
+    out_reader.start();
+    err_reader.start();
+    if (options.stdin_text.empty()) {
+        in_pipe.close();
+    } else {
+        asio::async_write(in_pipe, asio::buffer(options.stdin_text),
+                          [&in_pipe](const bp::error_code&, std::size_t) { in_pipe.close(); });
+    }
+    context.run();
+    child.wait();
+    set_signal_target(0);
+    int status = child.native_exit_code();
+    result.exit_code = WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+    return result;
+}
+
+void exec_process(const std::filesystem::path& program, const std::vector<std::string>& args) {
+    std::vector<char*> argv;
+    std::string program_text = program.string();
+    argv.push_back(program_text.data());
+    std::vector<std::string> copies(args);
+    for (auto& arg : copies) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    ::execv(program_text.c_str(), argv.data());
+    throw ProcessNotFound("cannot run " + program_text + ": " + std::strerror(errno));
+}
+
+}  // namespace tfw::shell
