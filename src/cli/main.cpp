@@ -2,10 +2,70 @@
 
 #include <iostream>
 
-namespace tfw::cli {
+#include "tfw/cli/args.hpp"
+#include "tfw/cli/plan_command.hpp"
+#include "tfw/core/plan_json.hpp"
+#include "tfw/core/policy_yaml.hpp"
+#include "tfw/shell/moved_file_guard.hpp"
+#include "tfw/shell/process.hpp"
+#include "tfw/shell/signals.hpp"
+#include "tfw/shell/terraform.hpp"
 
-int run_main(int, char**) {
-    std::cerr << "tfw: not yet\n";
+namespace tfw::cli {
+namespace {
+
+int run_version(const Invocation& invocation) {
+    std::cout << "tfw v" << TFW_VERSION << "\n" << std::flush;
+    std::filesystem::path binary = shell::resolve_terraform_binary(invocation.options.terraform_bin);
+    shell::Terraform terraform(binary, {});
+    shell::ProcessResult version = terraform.run({"version"});
+    std::cout << version.stdout_text;
+    return version.exit_code;
+}
+
+// Anything tfw does not handle is terraform's, with the same arguments and exit code.
+[[noreturn]] void run_passthrough(const Invocation& invocation, const std::vector<std::string>& argv) {
+    for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir))
+        std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
+    std::vector<std::string> forwarded;
+    for (const auto& arg : argv)
+        if (arg.rfind("--terraform-bin", 0) != 0) forwarded.push_back(arg);
+    shell::exec_process(shell::resolve_terraform_binary(invocation.options.terraform_bin), forwarded);
+}
+
+}  // namespace
+
+int run_main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    try {
+        Invocation invocation = parse_invocation(args);
+        const std::string& command = invocation.subcommand;
+        if (invocation.help && (command.empty() || command == "plan" || command == "apply")) {
+            std::cout << usage_text(command);
+            return 0;
+        }
+        if (invocation.version || command == "version") return run_version(invocation);
+        if (command.empty()) {
+            std::cerr << usage_text("");
+            return 1;
+        }
+        if (command == "plan") return run_plan_command(invocation, false);
+        if (command == "apply") return run_plan_command(invocation, true);
+        run_passthrough(invocation, args);
+    } catch (const shell::Interrupted& interrupted) {
+        std::cerr << "\ntfw: interrupted by signal " << interrupted.signal_number
+                  << "; terraform was stopped and tfw's temporary files were removed\n";
+        return interrupted.exit_code();
+    } catch (const UsageError& error) {
+        std::cerr << "tfw: error: " << error.what() << " (see tfw --help)\n";
+        return 1;
+    } catch (const core::PolicyError& error) {
+        std::cerr << "tfw: error: " << error.what() << "\n";
+        return 1;
+    } catch (const std::exception& error) {
+        std::cerr << "tfw: error: " << error.what() << "\n";
+        return 1;
+    }
     return 1;
 }
 

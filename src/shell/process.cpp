@@ -9,10 +9,11 @@
 #include <boost/asio/readable_pipe.hpp>
 #include <boost/asio/writable_pipe.hpp>
 #include <boost/asio/write.hpp>
-#include <boost/process/v2/environment.hpp>
-#include <boost/process/v2/process.hpp>
-#include <boost/process/v2/start_dir.hpp>
-#include <boost/process/v2/stdio.hpp>
+// Boost 1.81's header-only Process v2 leaves process_environment undefined at link
+// time, so this file, its only user, compiles the library's sources itself.
+#define BOOST_PROCESS_V2_SEPARATE_COMPILATION
+#include <boost/process/v2.hpp>
+#include <boost/process/v2/src.hpp>
 #include <sys/wait.h>
 #include <unistd.h>
 

@@ -1,0 +1,55 @@
+// The command line: tfw's own `--long` options, terraform's single-dash ones passed on
+// unchanged and in order, and the subcommand that decides which is which.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tfw::cli {
+
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct TfwOptions {
+    int max_iterations = 10;
+    std::string terraform_bin;
+    std::string policy_file;
+    std::string report_file;
+    std::string moved_file = "moved.tf";
+    bool write = false;
+    bool explain = false;
+};
+
+struct Invocation {
+    std::vector<std::string> global_args;  // terraform's, before the subcommand: -chdir=DIR
+    std::filesystem::path root_dir = ".";  // the root module directory
+    std::string subcommand;                // "" when none was given
+    std::vector<std::string> terraform_args;
+    TfwOptions options;
+    bool help = false;
+    bool version = false;
+};
+
+// Throws UsageError with a one-line message.
+Invocation parse_invocation(const std::vector<std::string>& argv);
+
+// What `tfw --help` and `tfw plan --help` print.
+std::string usage_text(const std::string& subcommand);
+
+// The user's plan options, with what tfw controls itself taken out.
+struct PlanArgs {
+    std::vector<std::string> passthrough;
+    std::optional<std::string> out;  // -out=FILE
+    bool detailed_exitcode = false;
+    bool input = true;               // -input=false turns prompts off
+    bool auto_approve = false;       // apply only
+    std::optional<std::string> plan_file;  // apply only: `tfw apply PLANFILE`
+};
+
+PlanArgs split_plan_args(const std::vector<std::string>& terraform_args, bool for_apply);
+
+}  // namespace tfw::cli

@@ -1,0 +1,56 @@
+// Reading Terraform's human plan rendering just enough to know whether a move is
+// possible, so a plan with nothing to move costs one terraform run and no `show -json`.
+// Anything unexpected makes the answer "maybe", never "no".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tfw::core {
+
+enum class HeaderAction { create, destroy, replace, update, read, forget, move, other };
+
+struct PlanHeader {
+    std::string address;  // as printed: `module.a.terraform_data.b["k"]`
+    HeaderAction action = HeaderAction::other;
+    bool deposed = false;
+};
+
+struct PlanTextSummary {
+    std::vector<PlanHeader> headers;
+    bool no_changes = false;  // "No changes." was printed
+    std::optional<int> to_add, to_change, to_destroy;  // from the "Plan:" line
+};
+
+std::string strip_ansi(std::string_view text);
+
+PlanTextSummary scan_plan_text(std::string_view human_output);
+
+// The addresses planned for a plain destroy and a plain create, or std::nullopt when the
+// headers do not add up to the "Plan:" counts (an unfamiliar rendering: ask show -json).
+struct MoveCandidates {
+    std::vector<std::string> destroyed;
+    std::vector<std::string> created;
+};
+std::optional<MoveCandidates> move_candidates(const PlanTextSummary& summary);
+
+// The first "Error: ..." line of Terraform's human diagnostics, without box drawing or
+// colour, or the first non-blank line when there is none.
+std::string first_error_line(std::string_view human_output);
+
+// Go's %q for the plan path Terraform prints after "terraform apply".
+std::string go_quote(std::string_view text);
+
+// Terraform's closing lines name the plan file it saved. tfw plans into a private file,
+// so it rewrites them as Terraform would have printed them for the user's own `-out`
+// (or for none). Text without those lines (TF_IN_AUTOMATION) is returned unchanged.
+std::string rewrite_plan_trailer(std::string_view human_output, std::string_view private_plan,
+                                 std::optional<std::string_view> user_plan);
+
+// The same text without the closing rule and the saved-plan lines: `tfw apply` shows
+// the plan as `terraform apply` does, before its question.
+std::string strip_plan_trailer(std::string_view human_output, std::string_view private_plan);
+
+}  // namespace tfw::core

@@ -1,0 +1,63 @@
+// The plan loop: plan, infer moves, inject them, replan, until nothing new is found.
+// It decides nothing itself: the core matches and the policy accepts.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tfw/core/match.hpp"
+#include "tfw/core/policy.hpp"
+#include "tfw/core/policy_decide.hpp"
+#include "tfw/shell/moved_file_guard.hpp"
+#include "tfw/shell/process.hpp"
+#include "tfw/shell/terraform.hpp"
+
+namespace tfw::shell {
+
+struct PlanRequest {
+    // The user's plan options, without -out, -detailed-exitcode and -input.
+    std::vector<std::string> terraform_args;
+    std::filesystem::path plan_dir;  // where the private plan files go
+    int max_iterations = 10;
+    core::Policy policy;
+    // Asked about each move the policy did not accept; absent: never asked.
+    std::function<bool(const core::Move&, const core::Decision&)> confirm;
+    // Sees terraform's plan output as it streams (progress display).
+    std::function<void(std::string_view)> on_plan_output;
+};
+
+struct Proposal {
+    core::Move move;
+    core::Decision decision;
+};
+
+struct DroppedMove {
+    core::Move move;
+    std::string reason;  // terraform's diagnostic
+};
+
+struct Iteration {
+    std::size_t moves_added = 0;
+    bool analysed = false;  // `show -json` ran and the matcher looked
+};
+
+struct ConvergeResult {
+    std::vector<core::Move> moves;  // accepted and in the final plan
+    std::vector<core::Decision> move_decisions;
+    std::vector<Proposal> proposals;
+    std::vector<DroppedMove> dropped;
+    std::vector<core::Unmatched> unmatched;  // of the last analysis
+    std::vector<Iteration> iterations;
+    bool hit_iteration_limit = false;
+    // The final plan: terraform's own rendering and exit code (0 none, 2 changes), or a
+    // failure (1) whose messages are in stdout/stderr.
+    ProcessResult final_plan;
+    std::filesystem::path plan_file;
+};
+
+ConvergeResult converge(Terraform& terraform, MovedFileGuard& guard, const PlanRequest& request);
+
+}  // namespace tfw::shell

@@ -1,0 +1,17 @@
+// Whole-file reads and atomic writes: a reader never sees a half-written file.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace tfw::shell {
+
+// Throws std::runtime_error naming the file.
+std::string read_file(const std::filesystem::path& path);
+
+// Writes a sibling temporary file and renames it over `path`, keeping the mode of an
+// existing file. Throws std::runtime_error naming the file.
+void write_file_atomically(const std::filesystem::path& path, std::string_view content);
+
+}  // namespace tfw::shell

@@ -1,0 +1,45 @@
+// The temporary file of injected `moved` blocks in the root module directory. It lives
+// exactly as long as its guard: every exit path, signals included, removes it, and a
+// file left behind by a killed tfw is found and removed by the next run.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "tfw/core/address.hpp"
+
+namespace tfw::shell {
+
+// Files are `tfw-moved-<pid>.tf` and start with this line.
+inline constexpr std::string_view moved_file_prefix = "tfw-moved-";
+inline constexpr std::string_view moved_file_header =
+    "# Temporary moved blocks injected by tfw while it plans. tfw deletes this file itself.";
+
+class MovedFileGuard {
+public:
+    explicit MovedFileGuard(const std::filesystem::path& root_dir);
+    ~MovedFileGuard();
+    MovedFileGuard(const MovedFileGuard&) = delete;
+    MovedFileGuard& operator=(const MovedFileGuard&) = delete;
+
+    // Replaces the file's blocks; an empty list removes the file. Returns, per move, the
+    // line its block starts on, so diagnostics can be traced back to a move.
+    std::vector<int> write(const std::vector<std::pair<core::Address, core::Address>>& moves);
+    void remove();
+
+    const std::filesystem::path& path() const { return path_; }
+    std::string file_name() const { return path_.filename().string(); }
+
+private:
+    std::filesystem::path path_;
+    bool present_ = false;
+};
+
+// Removes files a killed tfw left in `root_dir`: ours by name and header, and owned by
+// a process that no longer runs. Returns what it removed.
+std::vector<std::filesystem::path> remove_stale_moved_files(const std::filesystem::path& root_dir);
+
+}  // namespace tfw::shell

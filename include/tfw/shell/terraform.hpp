@@ -1,0 +1,40 @@
+// The terraform binary as tfw uses it: every call by argv, timed and recorded.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tfw/shell/process.hpp"
+
+namespace tfw::shell {
+
+struct TerraformCall {
+    std::vector<std::string> args;
+    int exit_code = 0;
+    double seconds = 0.0;
+};
+
+class Terraform {
+public:
+    // `global_args` go before the subcommand (`-chdir=DIR`).
+    Terraform(std::filesystem::path binary, std::vector<std::string> global_args);
+
+    ProcessResult run(const std::vector<std::string>& args, const ProcessOptions& options = {});
+
+    const std::filesystem::path& binary() const { return binary_; }
+    const std::vector<std::string>& global_args() const { return global_args_; }
+    const std::vector<TerraformCall>& calls() const { return calls_; }
+
+private:
+    std::filesystem::path binary_;
+    std::vector<std::string> global_args_;
+    std::vector<TerraformCall> calls_;
+};
+
+// --terraform-bin, else TFW_TERRAFORM_BIN, else `terraform` on PATH. Throws
+// ProcessNotFound with a message naming what was tried.
+std::filesystem::path resolve_terraform_binary(const std::string& from_option);
+
+}  // namespace tfw::shell

@@ -1,0 +1,187 @@
+#include "tfw/cli/args.hpp"
+
+#include <sstream>
+
+#include <boost/program_options.hpp>
+
+namespace tfw::cli {
+namespace po = boost::program_options;
+namespace {
+
+po::options_description tfw_options(TfwOptions& into) {
+    po::options_description description("tfw options (two dashes; single-dash options go to terraform unchanged)");
+    description.add_options()
+        ("help", "show this help")
+        ("max-iterations", po::value<int>(&into.max_iterations)->default_value(10),
+         "replan at most N times looking for new moves")
+        ("terraform-bin", po::value<std::string>(&into.terraform_bin),
+         "terraform binary (else $TFW_TERRAFORM_BIN, else terraform on PATH)")
+        ("policy", po::value<std::string>(&into.policy_file),
+         "policy file (else .tfw.yaml in the root module, else built-in defaults)")
+        ("write", po::bool_switch(&into.write), "persist the moves as moved blocks in the right modules")
+        ("moved-file", po::value<std::string>(&into.moved_file)->default_value("moved.tf"),
+         "file name for --write")
+        ("explain", po::bool_switch(&into.explain), "explain every unmatched deletion and creation")
+        ("report", po::value<std::string>(&into.report_file), "write a JSON report of the run to FILE");
+    return description;
+}
+
+bool takes_value(const std::string& name) {
+    return name == "max-iterations" || name == "terraform-bin" || name == "policy" || name == "moved-file" ||
+           name == "report";
+}
+
+// Terraform flags whose value may follow as the next argument (`-var a=b`). Go's flag
+// package never gives a boolean flag a separate value.
+bool takes_separate_value(const std::string& arg) {
+    static const char* const flags[] = {"-var", "-var-file", "-target", "-replace", "-lock-timeout", "-parallelism",
+                                        "-state", "-state-out", "-backup", "-generate-config-out"};
+    for (const char* flag : flags)
+        if (arg == flag) return true;
+    return false;
+}
+
+bool is_tfw_option(const std::string& arg) { return arg.size() > 2 && arg[0] == '-' && arg[1] == '-'; }
+
+bool is_plan_command(const std::string& subcommand) { return subcommand == "plan" || subcommand == "apply"; }
+
+}  // namespace
+
+Invocation parse_invocation(const std::vector<std::string>& argv) {
+    Invocation invocation;
+    std::vector<std::string> own;  // tfw's options as --name=value
+    std::size_t i = 0;
+    auto take_own = [&](const std::string& arg) {
+        std::string name = arg.substr(2, arg.find('=') == std::string::npos ? std::string::npos : arg.find('=') - 2);
+        if (arg.find('=') == std::string::npos && takes_value(name)) {
+            if (i + 1 >= argv.size()) throw UsageError("option --" + name + " needs a value");
+            own.push_back(arg + "=" + argv[++i]);
+        } else {
+            own.push_back(arg);
+        }
+    };
+
+    for (; i < argv.size(); ++i) {
+        const std::string& arg = argv[i];
+        if (arg.rfind("-chdir=", 0) == 0) {
+            invocation.global_args.push_back(arg);
+            invocation.root_dir = arg.substr(7);
+            if (invocation.root_dir.empty()) throw UsageError("-chdir needs a directory");
+        } else if (arg == "-help" || arg == "-h" || arg == "--help") {
+            invocation.help = true;
+        } else if (arg == "-version" || arg == "-v" || arg == "--version") {
+            invocation.version = true;
+        } else if (is_tfw_option(arg)) {
+            take_own(arg);
+        } else if (!arg.empty() && arg[0] == '-') {
+            invocation.global_args.push_back(arg);
+        } else {
+            invocation.subcommand = arg;
+            ++i;
+            break;
+        }
+    }
+    for (; i < argv.size(); ++i) {
+        const std::string& arg = argv[i];
+        if (is_plan_command(invocation.subcommand) && is_tfw_option(arg)) {
+            take_own(arg);
+        } else if (is_plan_command(invocation.subcommand) && (arg == "-help" || arg == "-h")) {
+            invocation.help = true;
+        } else {
+            invocation.terraform_args.push_back(arg);
+        }
+    }
+
+    std::vector<std::string> for_parser;
+    for (const auto& option : own) {
+        if (option == "--help") {
+            invocation.help = true;
+            continue;
+        }
+        for_parser.push_back(option);
+    }
+    po::options_description description = tfw_options(invocation.options);
+    po::variables_map values;
+    try {
+        po::store(po::command_line_parser(for_parser)
+                      .options(description)
+                      .style(po::command_line_style::allow_long | po::command_line_style::long_allow_adjacent)
+                      .run(),
+                  values);
+        po::notify(values);
+    } catch (const po::error& error) {
+        throw UsageError(error.what());
+    }
+    if (invocation.options.max_iterations < 1) throw UsageError("--max-iterations must be at least 1");
+    if (invocation.options.moved_file.find('/') != std::string::npos ||
+        invocation.options.moved_file.size() < 4 ||
+        invocation.options.moved_file.substr(invocation.options.moved_file.size() - 3) != ".tf" ||
+        invocation.options.moved_file.find("_override.tf") != std::string::npos ||
+        invocation.options.moved_file == "override.tf")
+        throw UsageError("--moved-file must be a plain .tf file name, not an override file: " +
+                         invocation.options.moved_file);
+    return invocation;
+}
+
+std::string usage_text(const std::string& subcommand) {
+    TfwOptions ignored;
+    std::ostringstream out;
+    if (subcommand == "plan" || subcommand == "apply") {
+        out << "Usage: tfw [-chdir=DIR] " << subcommand << " [tfw options] [terraform " << subcommand << " options]\n\n";
+        if (subcommand == "plan")
+            out << "Plans like terraform plan, after inferring the moved blocks a refactoring needs.\n"
+                   "tfw injects them into a temporary file, replans until nothing new is found, and\n"
+                   "shows Terraform's own plan. Without --write no file of yours is changed.\n\n";
+        else
+            out << "Runs the same loop as tfw plan, asks for confirmation as terraform does\n"
+                   "(-auto-approve skips it), and applies exactly the plan it showed.\n"
+                   "`tfw apply PLANFILE` applies a saved plan directly.\n\n";
+        out << tfw_options(ignored);
+        return out.str();
+    }
+    out << "Usage: tfw [-chdir=DIR] <subcommand> [args]\n\n"
+           "tfw is terraform that writes your moved blocks for you.\n\n"
+           "  plan      terraform plan, with the moved blocks a refactoring needs inferred\n"
+           "  apply     terraform apply of exactly the plan tfw showed\n"
+           "  version   tfw's version and terraform's\n"
+           "  anything else runs terraform with the same arguments (alias terraform=tfw works)\n\n"
+           "Run `tfw plan --help` for tfw's options.\n";
+    return out.str();
+}
+
+PlanArgs split_plan_args(const std::vector<std::string>& terraform_args, bool for_apply) {
+    PlanArgs out;
+    for (std::size_t i = 0; i < terraform_args.size(); ++i) {
+        const std::string& arg = terraform_args[i];
+        if (arg.rfind("-out=", 0) == 0) {
+            out.out = arg.substr(5);
+        } else if (arg == "-out") {
+            if (i + 1 >= terraform_args.size()) throw UsageError("-out needs a file name");
+            out.out = terraform_args[++i];
+        } else if (arg == "-detailed-exitcode") {
+            out.detailed_exitcode = true;
+        } else if (arg == "-input=false" || arg == "-input=0") {
+            out.input = false;
+        } else if (arg == "-input=true" || arg == "-input=1" || arg == "-input") {
+            out.input = true;
+        } else if (for_apply && (arg == "-auto-approve" || arg == "-auto-approve=true")) {
+            out.auto_approve = true;
+        } else if (arg == "-json") {
+            throw UsageError("-json is not supported by tfw " + std::string(for_apply ? "apply" : "plan") +
+                             "; use `tfw moves` on a saved plan for machine-readable moves");
+        } else if (takes_separate_value(arg) && i + 1 < terraform_args.size()) {
+            out.passthrough.push_back(arg);
+            out.passthrough.push_back(terraform_args[++i]);
+        } else if (!arg.empty() && arg[0] != '-') {
+            if (!for_apply) throw UsageError("unexpected argument \"" + arg + "\"; terraform plan takes no positional arguments");
+            if (out.plan_file) throw UsageError("more than one plan file given: " + *out.plan_file + " and " + arg);
+            out.plan_file = arg;
+        } else {
+            out.passthrough.push_back(arg);
+        }
+    }
+    if (out.out && out.out->empty()) throw UsageError("-out needs a file name");
+    return out;
+}
+
+}  // namespace tfw::cli

@@ -1,0 +1,131 @@
+#include "tfw/cli/plan_command.hpp"
+
+#include <iostream>
+#include <unistd.h>
+
+#include "tfw/cli/progress.hpp"
+#include "tfw/cli/prompt.hpp"
+#include "tfw/cli/summary.hpp"
+#include "tfw/core/plan_text.hpp"
+#include "tfw/core/policy_yaml.hpp"
+#include "tfw/shell/converge.hpp"
+#include "tfw/shell/file_io.hpp"
+#include "tfw/shell/moved_file_guard.hpp"
+#include "tfw/shell/signals.hpp"
+#include "tfw/shell/temp_dir.hpp"
+#include "tfw/shell/terraform.hpp"
+
+namespace tfw::cli {
+namespace {
+
+// --policy, else .tfw.yaml in the root module, else the built-in defaults.
+core::Policy load_policy(const Invocation& invocation) {
+    std::filesystem::path file = invocation.options.policy_file;
+    if (file.empty()) {
+        std::filesystem::path discovered = invocation.root_dir / ".tfw.yaml";
+        if (!std::filesystem::exists(discovered)) return core::default_policy();
+        file = discovered;
+    }
+    return core::load_policy(shell::read_file(file), file.string());
+}
+
+// Options `terraform apply PLANFILE` accepts; the plan-shaping ones were used already.
+std::vector<std::string> apply_options(const std::vector<std::string>& passthrough) {
+    std::vector<std::string> out;
+    for (const auto& arg : passthrough) {
+        for (const char* prefix : {"-no-color", "-compact-warnings", "-parallelism", "-lock", "-state", "-backup"}) {
+            std::string p(prefix);
+            if (arg == p || arg.rfind(p + "=", 0) == 0) out.push_back(arg);
+        }
+    }
+    return out;
+}
+
+std::filesystem::path resolve_in(const std::filesystem::path& root_dir, const std::string& path) {
+    std::filesystem::path p(path);
+    return p.is_absolute() ? p : root_dir / p;
+}
+
+}  // namespace
+
+int run_plan_command(const Invocation& invocation, bool apply) {
+    shell::SignalForwarding signals;
+    PlanArgs args = split_plan_args(invocation.terraform_args, apply);
+    std::filesystem::path binary = shell::resolve_terraform_binary(invocation.options.terraform_bin);
+    shell::Terraform terraform(binary, invocation.global_args);
+
+    if (apply && args.plan_file) {
+        std::vector<std::string> direct = {"apply"};
+        direct.insert(direct.end(), invocation.terraform_args.begin(), invocation.terraform_args.end());
+        std::vector<std::string> argv = invocation.global_args;
+        argv.insert(argv.end(), direct.begin(), direct.end());
+        shell::exec_process(binary, argv);
+    }
+    if (!std::filesystem::is_directory(invocation.root_dir))
+        throw std::runtime_error("the root module directory " + invocation.root_dir.string() + " does not exist");
+    for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir))
+        std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
+    core::Policy policy = load_policy(invocation);
+
+    bool interactive = args.input && ::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO);
+    shell::TempDir temp;
+    shell::MovedFileGuard guard(invocation.root_dir);
+    ProgressLine progress(::isatty(STDERR_FILENO) != 0);
+
+    shell::PlanRequest request;
+    request.terraform_args = args.passthrough;
+    request.plan_dir = temp.path();
+    request.max_iterations = invocation.options.max_iterations;
+    request.policy = policy;
+    request.on_plan_output = [&progress](std::string_view chunk) { progress.feed(chunk); };
+    if (interactive) request.confirm = make_move_prompt(progress);
+
+    shell::ConvergeResult result = shell::converge(terraform, guard, request);
+    guard.remove();
+    progress.clear();
+
+    const std::string private_plan = result.plan_file.string();
+    if (result.final_plan.exit_code != 0 && result.final_plan.exit_code != 2) {
+        std::cout << render_summary(result, terraform.calls(), invocation.options.explain);
+        std::cout << result.final_plan.stdout_text << std::flush;
+        std::cerr << result.final_plan.stderr_text;
+        return 1;
+    }
+
+    std::cout << render_summary(result, terraform.calls(), invocation.options.explain);
+    std::optional<std::string_view> user_out;
+    if (args.out) user_out = *args.out;
+    std::string rendering = apply ? core::strip_plan_trailer(result.final_plan.stdout_text, private_plan)
+                                  : core::rewrite_plan_trailer(result.final_plan.stdout_text, private_plan, user_out);
+    std::cout << rendering << std::flush;
+    std::cerr << result.final_plan.stderr_text << std::flush;
+
+    if (args.out)
+        std::filesystem::copy_file(result.plan_file, resolve_in(invocation.root_dir, *args.out),
+                                   std::filesystem::copy_options::overwrite_existing);
+    if (!apply) return args.detailed_exitcode ? result.final_plan.exit_code : 0;
+
+    if (result.final_plan.exit_code == 0) return 0;  // nothing to apply, as terraform says
+    if (!args.auto_approve) {
+        if (!args.input) {
+            std::cerr << "tfw: error: no approval: -input=false needs -auto-approve to apply\n";
+            return 1;
+        }
+        if (!ask_apply_approval()) {
+            std::cout << "\nApply cancelled.\n";
+            return 1;
+        }
+    }
+    std::vector<std::string> apply_args = {"apply", "-input=false"};
+    auto extra = apply_options(args.passthrough);
+    apply_args.insert(apply_args.end(), extra.begin(), extra.end());
+    apply_args.push_back(private_plan);
+    shell::ProcessOptions streaming;
+    streaming.on_stdout = [](std::string_view chunk) { std::cout << chunk << std::flush; };
+    streaming.on_stderr = [](std::string_view chunk) { std::cerr << chunk << std::flush; };
+    shell::ProcessResult applied = terraform.run(apply_args, streaming);
+    shell::throw_if_interrupted();
+    return applied.exit_code == 0 ? 0 : 1;
+}
+
+}  // namespace tfw::cli

@@ -1,0 +1,36 @@
+#include "tfw/cli/prompt.hpp"
+
+#include <iostream>
+#include <memory>
+#include <string>
+
+namespace tfw::cli {
+
+std::function<bool(const core::Move&, const core::Decision&)> make_move_prompt(ProgressLine& progress) {
+    auto all = std::make_shared<bool>(false);
+    return [all, &progress](const core::Move& move, const core::Decision& decision) {
+        if (*all) return true;
+        progress.clear();
+        std::cerr << "tfw: " << core::to_string(move.from) << " -> " << core::to_string(move.to) << "\n"
+                  << "     " << core::to_string(move.kind) << ": " << move.evidence << "\n"
+                  << "     not accepted by policy: " << decision.rule << "\n"
+                  << "     Move it? [y]es, [n]o, [a]ll remaining: " << std::flush;
+        std::string answer;
+        if (!std::getline(std::cin, answer)) return false;
+        if (answer == "a" || answer == "all") *all = true;
+        return *all || answer == "y" || answer == "yes";
+    };
+}
+
+bool ask_apply_approval() {
+    std::cout << "\nDo you want to perform these actions?\n"
+                 "  Terraform will perform the actions described above.\n"
+                 "  Only 'yes' will be accepted to approve.\n\n"
+                 "  Enter a value: "
+              << std::flush;
+    std::string answer;
+    if (!std::getline(std::cin, answer)) return false;
+    return answer == "yes";
+}
+
+}  // namespace tfw::cli

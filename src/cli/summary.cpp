@@ -1,0 +1,66 @@
+#include "tfw/cli/summary.hpp"
+
+namespace tfw::cli {
+namespace {
+
+std::string arrow(const core::Move& move) { return core::to_string(move.from) + " -> " + core::to_string(move.to); }
+
+std::string join(const std::vector<std::string>& items) {
+    std::string out;
+    for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+    return out;
+}
+
+}  // namespace
+
+std::string render_summary(const shell::ConvergeResult& result, const std::vector<shell::TerraformCall>& calls,
+                           bool explain) {
+    bool quiet = result.moves.empty() && result.proposals.empty() && result.dropped.empty() &&
+                 !result.hit_iteration_limit && !(explain && !result.unmatched.empty());
+    if (quiet) return {};
+    std::string out;
+    std::size_t plans = 0, shows = 0;
+    for (const auto& call : calls) {
+        if (!call.args.empty() && call.args[0] == "plan") ++plans;
+        if (!call.args.empty() && call.args[0] == "show") ++shows;
+    }
+    std::size_t iterations = result.iterations.size();
+    out += "tfw: " + std::to_string(result.moves.size()) + " move" + (result.moves.size() == 1 ? "" : "s") +
+           " inferred in " + std::to_string(iterations) + " iteration" + (iterations == 1 ? "" : "s") + " (" +
+           std::to_string(calls.size()) + " terraform runs: " + std::to_string(plans) + " plan, " +
+           std::to_string(shows) + " show)\n";
+    for (std::size_t i = 0; i < result.moves.size(); ++i) {
+        const auto& move = result.moves[i];
+        out += "  " + arrow(move) + "\n      " + std::string(core::to_string(move.kind)) + ": " + move.evidence;
+        if (i < result.move_decisions.size()) out += "; " + result.move_decisions[i].rule;
+        out += "\n";
+    }
+    if (!result.proposals.empty()) {
+        out += "tfw: proposed, not accepted by policy (not injected):\n";
+        for (const auto& proposal : result.proposals)
+            out += "  " + arrow(proposal.move) + "\n      " + std::string(core::to_string(proposal.move.kind)) + ": " +
+                   proposal.move.evidence + "; " + std::string(core::to_string(proposal.decision.verdict)) + ": " +
+                   proposal.decision.rule + "\n";
+    }
+    if (!result.dropped.empty()) {
+        out += "tfw: refused by terraform, left as destroy/create:\n";
+        for (const auto& dropped : result.dropped) out += "  " + arrow(dropped.move) + "\n      " + dropped.reason + "\n";
+    }
+    if (result.hit_iteration_limit)
+        out += "tfw: stopped after --max-iterations (" + std::to_string(iterations) +
+               "); more moves may be found by running tfw again\n";
+    if (explain) {
+        for (const auto& entry : result.unmatched) {
+            out += "tfw: " + core::to_string(entry.address) + " stays a " + (entry.is_deletion ? "destroy" : "create") +
+                   ": " + entry.reason + "\n";
+            for (const auto& candidate : entry.candidates) {
+                out += "      candidate " + core::to_string(candidate.other);
+                if (!candidate.differing_paths.empty()) out += ": differs in " + join(candidate.differing_paths);
+                out += "\n";
+            }
+        }
+    }
+    return out + "\n";
+}
+
+}  // namespace tfw::cli

@@ -1,0 +1,71 @@
+#include "tfw/core/fixed_point.hpp"
+
+#include <map>
+
+#include "tfw/core/address.hpp"
+
+namespace tfw::core {
+namespace {
+
+void collect_references(const ConfigModule& module, const std::string& prefix,
+                        std::map<std::string, std::vector<std::string>>& out) {
+    for (const auto& resource : module.resources)
+        for (const auto& target : resource.references) out[prefix + resource.address].push_back(prefix + target);
+    for (const auto& call : module.calls) collect_references(call.module, prefix + "module." + call.name + ".", out);
+}
+
+}  // namespace
+
+bool possible_pair(const MoveCandidates& candidates, const Policy& policy) {
+    std::set<std::string> destroyed_types, created_types;
+    for (const auto& text : candidates.destroyed) {
+        auto parsed = parse_address(text);
+        if (!parsed.address || !parsed.address->resource) return !candidates.created.empty();
+        destroyed_types.insert(parsed.address->resource->type);
+    }
+    for (const auto& text : candidates.created) {
+        auto parsed = parse_address(text);
+        if (!parsed.address || !parsed.address->resource) return !candidates.destroyed.empty();
+        created_types.insert(parsed.address->resource->type);
+    }
+    for (const auto& from : destroyed_types)
+        for (const auto& to : created_types)
+            if (from == to || cross_type_allowed(policy, from, to)) return true;
+    return false;
+}
+
+AnalysisMemory remember_analysis(const Plan& plan, const MatchResult& result, const std::vector<Move>& newly_accepted) {
+    AnalysisMemory memory;
+    for (const auto& entry : result.unmatched) memory.unmatched.insert(to_string(entry.address));
+
+    std::map<std::string, std::vector<std::string>> references;
+    collect_references(plan.configuration, "", references);
+    std::set<std::string> changing;
+    for (const auto& move : newly_accepted) changing.insert(config_resource_address(move.to));
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (const auto& [resource, targets] : references) {
+            if (changing.count(resource)) continue;
+            for (const auto& target : targets)
+                if (changing.count(target)) {
+                    changing.insert(resource);
+                    grew = true;
+                    break;
+                }
+        }
+    }
+    for (const auto& entry : result.unmatched)
+        if (!entry.is_deletion && changing.count(config_resource_address(entry.address))) memory.values_may_change = true;
+    return memory;
+}
+
+bool could_find_more(const AnalysisMemory& memory, const MoveCandidates& next) {
+    if (memory.values_may_change) return true;
+    for (const auto& address : next.destroyed)
+        if (!memory.unmatched.count(address)) return true;
+    for (const auto& address : next.created)
+        if (!memory.unmatched.count(address)) return true;
+    return false;
+}
+
+}  // namespace tfw::core

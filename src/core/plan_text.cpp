@@ -1,0 +1,202 @@
+#include "tfw/core/plan_text.hpp"
+
+#include <charconv>
+
+#include "tfw/core/address.hpp"
+
+namespace tfw::core {
+namespace {
+
+struct HeaderSuffix {
+    std::string_view text;
+    HeaderAction action;
+};
+
+constexpr HeaderSuffix header_suffixes[] = {
+    {" will be created", HeaderAction::create},
+    {" will be destroyed", HeaderAction::destroy},
+    {" must be replaced", HeaderAction::replace},
+    {" will be replaced, as requested", HeaderAction::replace},
+    {" will be replaced due to changes in replace_triggered_by", HeaderAction::replace},
+    {" will be updated in-place", HeaderAction::update},
+    {" will be read during apply", HeaderAction::read},
+    {" will be removed from the state but not destroyed", HeaderAction::forget},
+    {" will no longer be managed by Terraform", HeaderAction::forget},
+};
+
+bool ends_with(std::string_view text, std::string_view suffix) {
+    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+std::optional<int> number_before(std::string_view line, std::string_view label) {
+    std::size_t at = line.find(label);
+    if (at == std::string_view::npos) return std::nullopt;
+    std::size_t start = at;
+    while (start > 0 && line[start - 1] >= '0' && line[start - 1] <= '9') --start;
+    int value = 0;
+    auto [end, ec] = std::from_chars(line.data() + start, line.data() + at, value);
+    if (ec != std::errc() || end != line.data() + at) return std::nullopt;
+    return value;
+}
+
+std::optional<PlanHeader> parse_header(std::string_view line) {
+    constexpr std::string_view marker = "  # ";
+    if (line.substr(0, marker.size()) != marker) return std::nullopt;
+    line.remove_prefix(marker.size());
+    if (line.substr(0, 1) == "(") return std::nullopt;  // "# (because ...)" notes
+    std::size_t moved = line.find(" has moved to ");
+    if (moved != std::string_view::npos) return PlanHeader{std::string(line.substr(0, moved)), HeaderAction::move, false};
+    for (const auto& suffix : header_suffixes) {
+        if (!ends_with(line, suffix.text)) continue;
+        std::string_view address = line.substr(0, line.size() - suffix.text.size());
+        bool deposed = false;
+        if (std::size_t at = address.find(" (deposed object "); at != std::string_view::npos) {
+            address = address.substr(0, at);
+            deposed = true;
+        }
+        return PlanHeader{std::string(address), suffix.action, deposed};
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::string strip_ansi(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\x1b' && i + 1 < text.size() && text[i + 1] == '[') {
+            i += 2;
+            while (i < text.size() && !(text[i] >= '@' && text[i] <= '~')) ++i;
+            continue;
+        }
+        out += text[i];
+    }
+    return out;
+}
+
+PlanTextSummary scan_plan_text(std::string_view human_output) {
+    PlanTextSummary summary;
+    std::string plain = strip_ansi(human_output);
+    std::string_view rest(plain);
+    while (!rest.empty()) {
+        std::size_t newline = rest.find('\n');
+        std::string_view line = rest.substr(0, newline);
+        rest.remove_prefix(newline == std::string_view::npos ? rest.size() : newline + 1);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (auto header = parse_header(line)) {
+            summary.headers.push_back(std::move(*header));
+        } else if (line.substr(0, 11) == "No changes.") {
+            summary.no_changes = true;
+        } else if (line.substr(0, 6) == "Plan: ") {
+            summary.to_add = number_before(line, " to add");
+            summary.to_change = number_before(line, " to change");
+            summary.to_destroy = number_before(line, " to destroy");
+        }
+    }
+    return summary;
+}
+
+std::optional<MoveCandidates> move_candidates(const PlanTextSummary& summary) {
+    MoveCandidates out;
+    int creates = 0, destroys = 0;
+    for (const auto& header : summary.headers) {
+        bool data = header.address.find("data.") == 0 || header.address.find(".data.") != std::string::npos;
+        switch (header.action) {
+            case HeaderAction::create:
+                ++creates;
+                if (!data) out.created.push_back(header.address);
+                break;
+            case HeaderAction::destroy:
+                ++destroys;
+                if (!header.deposed && !data) out.destroyed.push_back(header.address);
+                break;
+            case HeaderAction::replace:
+                ++creates;
+                ++destroys;
+                break;
+            default:
+                break;
+        }
+    }
+    // Terraform prints a "Plan:" line whenever resources change; without one and without
+    // headers, only outputs (or nothing) change.
+    if (summary.headers.empty() && !summary.to_add) return out;
+    if (!summary.to_add || !summary.to_destroy) return std::nullopt;
+    if (*summary.to_add != creates || *summary.to_destroy != destroys) return std::nullopt;
+    return out;
+}
+
+std::string first_error_line(std::string_view human_output) {
+    std::string plain = strip_ansi(human_output);
+    std::string first_text;
+    std::string_view rest(plain);
+    while (!rest.empty()) {
+        std::size_t newline = rest.find('\n');
+        std::string_view line = rest.substr(0, newline);
+        rest.remove_prefix(newline == std::string_view::npos ? rest.size() : newline + 1);
+        // Terraform frames diagnostics with "│ " (U+2502) and "╷"/"╵" lines.
+        for (std::string_view frame : {"\u2502", "\u2577", "\u2575"})
+            if (line.substr(0, frame.size()) == frame) line.remove_prefix(frame.size());
+        std::size_t start = line.find_first_not_of(" \t\r");
+        if (start == std::string_view::npos) continue;
+        line.remove_prefix(start);
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+        if (line.substr(0, 7) == "Error: ") return std::string(line);
+        if (first_text.empty()) first_text = line;
+    }
+    return first_text;
+}
+
+std::string go_quote(std::string_view text) {
+    std::string out = "\"";
+    for (char c : text) {
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\t': out += "\\t"; break;
+            case '\r': out += "\\r"; break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+                    char buffer[8];
+                    std::snprintf(buffer, sizeof buffer, "\\x%02x", static_cast<unsigned char>(c));
+                    out += buffer;
+                } else {
+                    out += c;
+                }
+        }
+    }
+    return out + "\"";
+}
+
+std::string rewrite_plan_trailer(std::string_view human_output, std::string_view private_plan,
+                                 std::optional<std::string_view> user_plan) {
+    std::string saved = "Saved the plan to: " + std::string(private_plan);
+    std::size_t at = human_output.rfind(saved);
+    if (at == std::string_view::npos) return std::string(human_output);
+    std::string out(human_output.substr(0, at));
+    if (user_plan) {
+        out += "Saved the plan to: " + std::string(*user_plan) +
+               "\n\nTo perform exactly these actions, run the following command to apply:\n    terraform apply " +
+               go_quote(*user_plan) + "\n";
+    } else {
+        out += "Note: You didn't use the -out option to save this plan, so Terraform can't\n"
+               "guarantee to take exactly these actions if you run \"terraform apply\" now.\n";
+    }
+    return out;
+}
+
+std::string strip_plan_trailer(std::string_view human_output, std::string_view private_plan) {
+    std::size_t at = human_output.rfind("Saved the plan to: " + std::string(private_plan));
+    if (at == std::string_view::npos) return std::string(human_output);
+    constexpr std::string_view rule = "\u2500";
+    std::size_t rule_at = human_output.rfind(rule, at);
+    std::size_t cut = rule_at == std::string_view::npos ? at : human_output.rfind('\n', rule_at);
+    if (cut == std::string_view::npos) cut = at;
+    std::string out(human_output.substr(0, cut));
+    if (out.find('\x1b') != std::string::npos) out += "\x1b[0m";
+    return out + "\n";
+}
+
+}  // namespace tfw::core

@@ -1,0 +1,163 @@
+#include "tfw/shell/converge.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "tfw/core/diagnostics.hpp"
+#include "tfw/core/fixed_point.hpp"
+#include "tfw/core/plan_json.hpp"
+#include "tfw/core/plan_text.hpp"
+#include "tfw/shell/signals.hpp"
+
+namespace tfw::shell {
+namespace {
+
+using MovePair = std::pair<core::Address, core::Address>;
+
+std::vector<MovePair> pairs_of(const std::vector<core::Move>& moves) {
+    std::vector<MovePair> out;
+    for (const auto& move : moves) out.emplace_back(move.from, move.to);
+    return out;
+}
+
+std::vector<std::string> plan_args(const PlanRequest& request, const std::filesystem::path& plan_file, bool json) {
+    std::vector<std::string> args = {"plan", "-input=false", "-detailed-exitcode", "-out=" + plan_file.string()};
+    if (json) args.push_back("-json");
+    args.insert(args.end(), request.terraform_args.begin(), request.terraform_args.end());
+    return args;
+}
+
+// The moves whose injected block a diagnostic points at.
+std::set<std::size_t> blamed_moves(const std::vector<core::Diagnostic>& diagnostics, const std::string& file_name,
+                                   const std::vector<int>& block_lines, std::vector<std::string>& reasons) {
+    std::set<std::size_t> out;
+    reasons.assign(block_lines.size(), {});
+    for (const auto& diagnostic : diagnostics) {
+        if (diagnostic.severity != "error") continue;
+        if (std::filesystem::path(diagnostic.filename).filename() != file_name) continue;
+        // Each block spans four lines from its start.
+        for (std::size_t i = 0; i < block_lines.size(); ++i) {
+            if (diagnostic.line < block_lines[i] || diagnostic.line > block_lines[i] + 3) continue;
+            out.insert(i);
+            if (reasons[i].empty()) reasons[i] = diagnostic.summary;
+        }
+    }
+    return out;
+}
+
+class Loop {
+public:
+    Loop(Terraform& terraform, MovedFileGuard& guard, const PlanRequest& request)
+        : terraform_(terraform), guard_(guard), request_(request) {}
+
+    ConvergeResult run() {
+        for (int plan_number = 1;; ++plan_number) {
+            throw_if_interrupted();
+            std::vector<int> block_lines = guard_.write(pairs_of(result_.moves));
+            std::filesystem::path plan_file = request_.plan_dir / ("plan-" + std::to_string(plan_number) + ".tfplan");
+            ProcessOptions options;
+            options.on_stdout = request_.on_plan_output;
+            ProcessResult planned = terraform_.run(plan_args(request_, plan_file, false), options);
+            throw_if_interrupted();
+
+            if (planned.exit_code != 0 && planned.exit_code != 2) {
+                if (result_.moves.empty() || !drop_refused_moves(plan_file, block_lines)) return finish(planned, plan_file);
+                continue;
+            }
+            if (planned.exit_code == 0) return finish(planned, plan_file);
+
+            auto candidates = core::move_candidates(core::scan_plan_text(planned.stdout_text));
+            if (candidates && !core::possible_pair(*candidates, request_.policy)) return finish(planned, plan_file);
+            if (candidates && memory_ && !core::could_find_more(*memory_, *candidates)) return finish(planned, plan_file);
+            if (static_cast<int>(result_.iterations.size()) >= request_.max_iterations) {
+                result_.hit_iteration_limit = true;
+                return finish(planned, plan_file);
+            }
+            if (analyse(plan_file) == 0) return finish(planned, plan_file);
+        }
+    }
+
+private:
+    ConvergeResult finish(ProcessResult planned, const std::filesystem::path& plan_file) {
+        result_.final_plan = std::move(planned);
+        result_.plan_file = plan_file;
+        return std::move(result_);
+    }
+
+    // Runs show -json and the matcher; returns how many moves it added.
+    std::size_t analyse(const std::filesystem::path& plan_file) {
+        ProcessResult shown = terraform_.run({"show", "-json", plan_file.string()});
+        throw_if_interrupted();
+        if (shown.exit_code != 0)
+            throw std::runtime_error("terraform show -json failed: " + core::first_error_line(shown.stderr_text));
+        core::Plan plan = core::load_plan_json(shown.stdout_text);
+        core::MatchResult matched = core::match_moves(plan, request_.policy);
+
+        std::vector<core::Move> fresh;
+        for (const auto& move : matched.moves)
+            if (!refused_.count({move.from, move.to})) fresh.push_back(move);
+        std::vector<core::Decision> decisions = core::decide_moves(request_.policy, fresh);
+
+        std::vector<core::Move> added;
+        for (std::size_t i = 0; i < fresh.size(); ++i) {
+            bool take = decisions[i].verdict == core::Verdict::accepted;
+            if (decisions[i].verdict == core::Verdict::proposed && request_.confirm) {
+                take = request_.confirm(fresh[i], decisions[i]);
+                throw_if_interrupted();
+                if (take) decisions[i].rule = "confirmed at the prompt (" + decisions[i].rule + ")";
+            }
+            if (take) {
+                added.push_back(fresh[i]);
+                result_.moves.push_back(fresh[i]);
+                result_.move_decisions.push_back(decisions[i]);
+            } else {
+                refused_.insert({fresh[i].from, fresh[i].to});
+                result_.proposals.push_back({fresh[i], decisions[i]});
+            }
+        }
+        result_.unmatched = matched.unmatched;
+        result_.iterations.push_back({added.size(), true});
+        memory_ = core::remember_analysis(plan, matched, added);
+        return added.size();
+    }
+
+    // Terraform refused the plan: find the injected blocks it blamed, drop those moves
+    // and say why. False when the failure is not about tfw's blocks.
+    bool drop_refused_moves(const std::filesystem::path& plan_file, const std::vector<int>& block_lines) {
+        ProcessResult explained = terraform_.run(plan_args(request_, plan_file, true));
+        throw_if_interrupted();
+        std::vector<std::string> reasons;
+        auto blamed = blamed_moves(core::parse_diagnostics(explained.stdout_text), guard_.file_name(), block_lines, reasons);
+        if (blamed.empty()) return false;
+        std::vector<core::Move> kept;
+        std::vector<core::Decision> kept_decisions;
+        for (std::size_t i = 0; i < result_.moves.size(); ++i) {
+            if (blamed.count(i)) {
+                refused_.insert({result_.moves[i].from, result_.moves[i].to});
+                result_.dropped.push_back({result_.moves[i], reasons[i]});
+            } else {
+                kept.push_back(result_.moves[i]);
+                kept_decisions.push_back(result_.move_decisions[i]);
+            }
+        }
+        result_.moves = std::move(kept);
+        result_.move_decisions = std::move(kept_decisions);
+        memory_.reset();
+        return true;
+    }
+
+    Terraform& terraform_;
+    MovedFileGuard& guard_;
+    const PlanRequest& request_;
+    ConvergeResult result_;
+    std::set<MovePair> refused_;
+    std::optional<core::AnalysisMemory> memory_;
+};
+
+}  // namespace
+
+ConvergeResult converge(Terraform& terraform, MovedFileGuard& guard, const PlanRequest& request) {
+    return Loop(terraform, guard, request).run();
+}
+
+}  // namespace tfw::shell
