@@ -1,0 +1,3 @@
+resource "terraform_data" "db" {
+  input = { name = "db", engine = "postgres" }
+}
