@@ -6,11 +6,14 @@
 #include "tfw/cli/progress.hpp"
 #include "tfw/cli/prompt.hpp"
 #include "tfw/cli/summary.hpp"
+#include "tfw/core/collapse.hpp"
+#include "tfw/core/placement.hpp"
 #include "tfw/core/plan_text.hpp"
 #include "tfw/core/policy_yaml.hpp"
 #include "tfw/shell/converge.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
+#include "tfw/shell/moved_writer.hpp"
 #include "tfw/shell/signals.hpp"
 #include "tfw/shell/temp_dir.hpp"
 #include "tfw/shell/terraform.hpp"
@@ -44,6 +47,26 @@ std::vector<std::string> apply_options(const std::vector<std::string>& passthrou
 std::filesystem::path resolve_in(const std::filesystem::path& root_dir, const std::string& path) {
     std::filesystem::path p(path);
     return p.is_absolute() ? p : root_dir / p;
+}
+
+// --write: the fewest equivalent blocks, each in the module where it belongs.
+std::string persist_moves(const Invocation& invocation, const shell::ConvergeResult& result) {
+    std::vector<core::MoveBlock> instance_moves;
+    for (const auto& move : result.moves) instance_moves.push_back({move.from, move.to});
+    auto blocks = core::collapse_moves(instance_moves, result.prior_objects);
+    auto placements = core::place_moves(blocks, shell::read_module_dirs(invocation.root_dir), result.module_instances);
+    auto written = shell::write_moved_blocks(invocation.root_dir, placements, invocation.options.moved_file);
+    std::string out;
+    for (const auto& placement : placements)
+        if (!placement.note.empty())
+            out += "tfw: " + core::to_string(placement.block.from) + " -> " + core::to_string(placement.block.to) +
+                   " is written in " + (placement.module.empty() ? std::string("the root module") : core::to_string(placement.module)) +
+                   ": " + placement.note + "\n";
+    for (const auto& file : written)
+        out += "tfw: wrote " + std::to_string(file.blocks) + " moved block" + (file.blocks == 1 ? "" : "s") + " to " +
+               file.path.lexically_normal().string() + "\n";
+    if (written.empty()) out += "tfw: every move is already declared; no file changed\n";
+    return out;
 }
 
 }  // namespace
@@ -100,6 +123,7 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     std::cout << rendering << std::flush;
     std::cerr << result.final_plan.stderr_text << std::flush;
 
+    if (invocation.options.write && !result.moves.empty()) std::cout << persist_moves(invocation, result);
     if (args.out)
         std::filesystem::copy_file(result.plan_file, resolve_in(invocation.root_dir, *args.out),
                                    std::filesystem::copy_options::overwrite_existing);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tfw/core/match.hpp"
+#include "tfw/core/placement.hpp"
 #include "tfw/core/policy.hpp"
 #include "tfw/core/policy_decide.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
@@ -56,6 +57,9 @@ struct ConvergeResult {
     // failure (1) whose messages are in stdout/stderr.
     ProcessResult final_plan;
     std::filesystem::path plan_file;
+    // From the last analysis, for placing the moves with --write.
+    std::vector<core::Address> prior_objects;
+    std::vector<core::ModulePath> module_instances;
 };
 
 ConvergeResult converge(Terraform& terraform, MovedFileGuard& guard, const PlanRequest& request);

@@ -1,0 +1,50 @@
+// Where a moved block belongs: the closest common ancestor module of `from` and `to`,
+// in that module's own source directory, with both addresses relative to it. Only
+// directories that are the user's code qualify: local sources inside the root module's
+// tree, never a download under .terraform/, and a directory shared by several module
+// instances only when the move is the same for every one of them.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tfw/core/address.hpp"
+#include "tfw/core/collapse.hpp"
+#include "tfw/core/plan.hpp"
+
+namespace tfw::core {
+
+// Module source directories by static key ("" root, "a", "a.b"), relative to the root
+// module directory, as `.terraform/modules/modules.json` records them.
+using ModuleDirs = std::map<std::string, std::string>;
+
+struct Placement {
+    MoveBlock block;          // absolute addresses
+    ModulePath module;        // the module instance whose directory holds the block
+    std::string dir;          // that directory, relative to the root module ("." for the root)
+    Address from;             // relative to `module`
+    Address to;
+    std::string note;         // why it sits higher than the common ancestor, if it does
+
+    bool operator==(const Placement&) const = default;
+};
+
+// `instances` are all module instance paths the plan knows (prior and planned), used
+// to check that a shared directory sees the same move in every instance.
+std::vector<Placement> place_moves(const std::vector<MoveBlock>& blocks, const ModuleDirs& dirs,
+                                   const std::vector<ModulePath>& instances);
+
+// Every module instance of the new configuration that holds an object, with ancestors.
+std::vector<ModulePath> known_module_instances(const Plan& plan);
+
+// The old address of every managed object in the prior state.
+std::vector<Address> prior_objects(const Plan& plan);
+
+// Parses modules.json text into ModuleDirs (throws std::runtime_error when malformed).
+ModuleDirs parse_modules_json(std::string& json_text);
+
+// A directory tfw may write: inside the root module's tree and not under .terraform/.
+bool is_user_directory(const std::string& dir);
+
+}  // namespace tfw::core

@@ -1,0 +1,28 @@
+// `--write`: appending the placed moved blocks to each module directory's moved file.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tfw/core/placement.hpp"
+
+namespace tfw::shell {
+
+struct WrittenFile {
+    std::filesystem::path path;
+    std::size_t blocks = 0;
+};
+
+// Appends each placement not already declared in its directory (by any .tf file there)
+// to `file_name`, atomically, leaving the existing bytes as they were. Writes nothing
+// where nothing is new, so a second run changes no byte.
+std::vector<WrittenFile> write_moved_blocks(const std::filesystem::path& root_dir,
+                                            const std::vector<core::Placement>& placements,
+                                            const std::string& file_name);
+
+// The module directories recorded by `terraform init` (honours TF_DATA_DIR); just the
+// root when there are no modules.
+core::ModuleDirs read_module_dirs(const std::filesystem::path& root_dir);
+
+}  // namespace tfw::shell

@@ -1,0 +1,159 @@
+#include "tfw/core/collapse.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace tfw::core {
+namespace {
+
+// Prior objects indexed by module path, so "everything under P" is one ordered range.
+class PriorIndex {
+public:
+    explicit PriorIndex(const std::vector<Address>& prior) {
+        for (const auto& object : prior) by_module_[object.module].push_back(object);
+    }
+
+    template <typename Visit>
+    bool all_under(const ModulePath& prefix, Visit visit) const {
+        for (auto it = by_module_.lower_bound(prefix); it != by_module_.end() && starts_with(it->first, prefix); ++it)
+            for (const auto& object : it->second)
+                if (!visit(object)) return false;
+        return true;
+    }
+
+    bool any_under(const ModulePath& prefix) const {
+        auto it = by_module_.lower_bound(prefix);
+        return it != by_module_.end() && starts_with(it->first, prefix);
+    }
+
+    // Every prior instance of the resource `r` (key ignored).
+    std::vector<Address> instances_of(const Address& r) const {
+        std::vector<Address> out;
+        auto it = by_module_.find(r.module);
+        if (it == by_module_.end()) return out;
+        for (const auto& object : it->second)
+            if (object.resource->mode == r.resource->mode && object.resource->type == r.resource->type &&
+                object.resource->name == r.resource->name)
+                out.push_back(object);
+        return out;
+    }
+
+private:
+    std::map<ModulePath, std::vector<Address>> by_module_;
+};
+
+Address without_key(Address address) {
+    if (address.resource) address.resource->key = InstanceKey::none();
+    return address;
+}
+
+ModulePath without_last_key(ModulePath path) {
+    if (!path.empty()) path.back().key = InstanceKey::none();
+    return path;
+}
+
+// The module-instance pair (P, Q) that `move` would collapse into at depth `k`, if its
+// path below P is the same below Q.
+std::optional<std::pair<ModulePath, ModulePath>> prefix_pair(const MoveBlock& move, std::size_t k) {
+    const ModulePath& from = move.from.module;
+    const ModulePath& to = move.to.module;
+    std::size_t tail = from.size() - k;
+    if (to.size() <= tail) return std::nullopt;
+    if (!std::equal(from.begin() + static_cast<std::ptrdiff_t>(k), from.end(),
+                    to.end() - static_cast<std::ptrdiff_t>(tail)))
+        return std::nullopt;
+    if (move.from.resource != move.to.resource) return std::nullopt;
+    ModulePath p(from.begin(), from.begin() + static_cast<std::ptrdiff_t>(k));
+    ModulePath q(to.begin(), to.end() - static_cast<std::ptrdiff_t>(tail));
+    if (starts_with(p, q) || starts_with(q, p)) return std::nullopt;
+    return std::make_pair(p, q);
+}
+
+}  // namespace
+
+std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const std::vector<Address>& prior_objects) {
+    PriorIndex prior(prior_objects);
+    std::map<Address, Address> to_of;
+    for (const auto& move : moves) to_of[move.from] = move.to;
+
+    std::map<std::pair<ModulePath, ModulePath>, bool> valid_cache;
+    auto module_move_valid = [&](const ModulePath& p, const ModulePath& q) {
+        auto [it, inserted] = valid_cache.try_emplace({p, q}, false);
+        if (!inserted) return it->second;
+        bool valid = !prior.any_under(q) && prior.all_under(p, [&](const Address& object) {
+            auto moved = to_of.find(object);
+            return moved != to_of.end() && moved->second == absolute_from(relative_to(object, p), q);
+        });
+        it->second = valid;
+        return valid;
+    };
+
+    std::set<MoveBlock> module_blocks;
+    std::vector<MoveBlock> resource_moves;
+    for (const auto& move : moves) {
+        bool collapsed = false;
+        for (std::size_t k = 1; k <= move.from.module.size() && !collapsed; ++k) {
+            auto pair = prefix_pair(move, k);
+            if (!pair || !module_move_valid(pair->first, pair->second)) continue;
+            module_blocks.insert({Address{pair->first, std::nullopt}, Address{pair->second, std::nullopt}});
+            collapsed = true;
+        }
+        if (!collapsed) resource_moves.push_back(move);
+    }
+
+    std::set<MoveBlock> out;
+    // Whole module calls: every instance of the old call moved keeping its key.
+    std::map<MoveBlock, std::vector<MoveBlock>> by_call;
+    for (const auto& block : module_blocks) {
+        if (block.from.module.back().key.empty() || block.from.module.back().key != block.to.module.back().key) {
+            out.insert(block);
+            continue;
+        }
+        by_call[{Address{without_last_key(block.from.module), std::nullopt},
+                 Address{without_last_key(block.to.module), std::nullopt}}]
+            .push_back(block);
+    }
+    for (const auto& [call, blocks] : by_call) {
+        const ModulePath& old_parent = call.from.module;
+        std::set<InstanceKey> old_keys;
+        ModulePath parent(old_parent.begin(), old_parent.end() - 1);
+        prior.all_under(parent, [&](const Address& object) {
+            if (object.module.size() >= old_parent.size() && object.module[old_parent.size() - 1].name == old_parent.back().name)
+                old_keys.insert(object.module[old_parent.size() - 1].key);
+            return true;
+        });
+        ModulePath new_parent(call.to.module.begin(), call.to.module.end() - 1);
+        bool new_call_was_empty = prior.all_under(new_parent, [&](const Address& object) {
+            return !(object.module.size() >= call.to.module.size() &&
+                     object.module[call.to.module.size() - 1].name == call.to.module.back().name);
+        });
+        if (old_keys.size() == blocks.size() && new_call_was_empty) {
+            out.insert(call);
+        } else {
+            out.insert(blocks.begin(), blocks.end());
+        }
+    }
+
+    // Whole resources: every instance moved keeping its key, to a resource with no
+    // prior objects.
+    std::map<MoveBlock, std::vector<MoveBlock>> by_resource;
+    for (const auto& move : resource_moves)
+        by_resource[{without_key(move.from), without_key(move.to)}].push_back(move);
+    for (const auto& [resource, instances] : by_resource) {
+        bool keys_kept = std::all_of(instances.begin(), instances.end(), [](const MoveBlock& m) {
+            return m.from.resource->key == m.to.resource->key;
+        });
+        bool complete = prior.instances_of(resource.from).size() == instances.size();
+        bool target_fresh = prior.instances_of(resource.to).empty();
+        if (keys_kept && complete && target_fresh) {
+            out.insert(resource);
+        } else {
+            out.insert(instances.begin(), instances.end());
+        }
+    }
+    return {out.begin(), out.end()};
+}
+
+}  // namespace tfw::core
