@@ -63,6 +63,12 @@ std::set<std::string> DependencyEvidence::new_side(const std::string& to) const 
     return out;
 }
 
+std::vector<std::string> DependencyEvidence::witnesses(const Address& from) const {
+    std::set<std::string> out;
+    for (const auto& tied : old_side(config_resource_address(from))) out.insert(tied.substr(1));
+    return {out.begin(), out.end()};
+}
+
 bool DependencyEvidence::consistent(const Address& from, const Address& to) const {
     return old_side(config_resource_address(from)) == new_side(config_resource_address(to));
 }

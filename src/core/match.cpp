@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -131,11 +132,11 @@ private:
     }
 
     void accept(std::size_t d, std::size_t c, MatchKind kind, std::string evidence, bool by_dependency,
-                std::vector<std::string> remaining = {}) {
+                std::vector<std::string> remaining = {}, std::vector<std::string> witnesses = {}) {
         matched_deletion_[d] = true;
         matched_creation_[c] = true;
         result_.moves.push_back({deletions_[d].change->address, creations_[c].change->address, kind,
-                                 std::move(evidence), std::move(remaining), by_dependency});
+                                 std::move(evidence), std::move(remaining), by_dependency, std::move(witnesses)});
     }
 
     std::string equal_evidence(std::size_t d, std::size_t c, MatchKind kind) const {
@@ -170,7 +171,8 @@ private:
             for (std::size_t d = 0; d < deletions_.size(); ++d)
                 if (candidates[d].size() == 1 && relation_.deletions_of[candidates[d][0]].size() == 1)
                     known.push_back({deletions_[d].change->address, creations_[candidates[d][0]].change->address});
-            DependencyEvidence evidence(plan_, known);
+            evidence_.emplace(plan_, known);
+            const DependencyEvidence& evidence = *evidence_;
             for (std::size_t d = 0; d < deletions_.size(); ++d) {
                 if (!in_tie(candidates[d])) continue;
                 std::vector<std::size_t> kept;
@@ -200,7 +202,9 @@ private:
                                   relation_.deletions_of[c].size() > 1;
                 std::string evidence = equal_evidence(d, c, kind);
                 if (dependency) evidence += "; dependencies tell it from its identical twins";
-                accept(d, c, kind, evidence, dependency);
+                std::vector<std::string> witnesses;
+                if (dependency && evidence_) witnesses = evidence_->witnesses(deletions_[d].change->address);
+                accept(d, c, kind, evidence, dependency, {}, std::move(witnesses));
                 progress = true;
                 for (std::size_t other : relation_.deletions_of[c]) creations_of[other].erase(c);
                 for (std::size_t other : relation_.creations_of[d]) deletions_of[other].erase(d);
@@ -388,6 +392,7 @@ private:
     std::vector<bool> matched_deletion_;
     std::vector<bool> matched_creation_;
     std::set<std::size_t> by_dependency_;
+    std::optional<DependencyEvidence> evidence_;
     std::map<std::size_t, std::vector<std::size_t>> tied_deletions_;
     std::map<std::size_t, std::vector<std::size_t>> tied_creations_;
     std::set<std::string> skipped_partial_types_;

@@ -64,9 +64,11 @@ public:
                 if (result_.moves.empty() || !drop_refused_moves(plan_file, block_lines)) return finish(planned, plan_file);
                 continue;
             }
+            core::PlanTextSummary summary = core::scan_plan_text(planned.stdout_text);
+            if (drop_unverified_dependency_moves(summary)) continue;
             if (planned.exit_code == 0) return finish(planned, plan_file);
 
-            auto candidates = core::move_candidates(core::scan_plan_text(planned.stdout_text));
+            auto candidates = core::move_candidates(summary);
             if (candidates && !core::possible_pair(*candidates, request_.policy)) return finish(planned, plan_file);
             if (candidates && memory_ && !core::could_find_more(*memory_, *candidates)) return finish(planned, plan_file);
             if (static_cast<int>(result_.iterations.size()) >= request_.max_iterations) {
@@ -121,6 +123,42 @@ private:
         result_.iterations.push_back({added.size(), true});
         memory_ = core::remember_analysis(plan, matched, added);
         return added.size();
+    }
+
+    // A pairing chosen by dependency evidence is confirmed by the replan: the resources
+    // that vouched for it must now plan no change. If one does, the pairing is dropped.
+    bool drop_unverified_dependency_moves(const core::PlanTextSummary& summary) {
+        std::set<std::string> changed;
+        for (const auto& header : summary.headers) {
+            if (header.action == core::HeaderAction::move || header.action == core::HeaderAction::read) continue;
+            auto parsed = core::parse_address(header.address);
+            if (parsed.address) changed.insert(core::config_resource_address(*parsed.address));
+        }
+        bool dropped = false;
+        std::vector<core::Move> kept;
+        std::vector<core::Decision> kept_decisions;
+        for (std::size_t i = 0; i < result_.moves.size(); ++i) {
+            const auto& move = result_.moves[i];
+            std::string changed_witness;
+            if (move.by_dependency)
+                for (const auto& witness : move.witnesses)
+                    if (changed.count(witness)) changed_witness = witness;
+            if (changed_witness.empty()) {
+                kept.push_back(move);
+                kept_decisions.push_back(result_.move_decisions[i]);
+                continue;
+            }
+            refused_.insert({move.from, move.to});
+            result_.dropped.push_back({move, "unverified: " + changed_witness +
+                                                 ", whose dependencies chose this pairing, still changes after the move"});
+            dropped = true;
+        }
+        if (dropped) {
+            result_.moves = std::move(kept);
+            result_.move_decisions = std::move(kept_decisions);
+            memory_.reset();
+        }
+        return dropped;
     }
 
     // Terraform refused the plan: find the injected blocks it blamed, drop those moves

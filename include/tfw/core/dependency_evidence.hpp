@@ -22,6 +22,9 @@ public:
     // False when an anchor's dependencies contradict `from` being `to`.
     bool consistent(const Address& from, const Address& to) const;
 
+    // The anchors (new config addresses) tied to the old object.
+    std::vector<std::string> witnesses(const Address& from) const;
+
 private:
     std::set<std::string> old_side(const std::string& from) const;
     std::set<std::string> new_side(const std::string& to) const;

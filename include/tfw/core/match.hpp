@@ -21,6 +21,9 @@ struct Move {
     std::vector<std::string> remaining_differences;
     // True when dependency evidence, not attributes alone, made the pairing unique.
     bool by_dependency = false;
+    // The resources (config addresses) whose dependencies vouched for the pairing: once
+    // the move is in, they must plan no change, or the pairing was wrong.
+    std::vector<std::string> witnesses;
 
     bool operator==(const Move&) const = default;
 };
