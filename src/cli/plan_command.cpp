@@ -1,9 +1,11 @@
 #include "tfw/cli/plan_command.hpp"
 
+#include <functional>
 #include <iostream>
 #include <unistd.h>
 
 #include "tfw/cli/progress.hpp"
+#include "tfw/cli/report.hpp"
 #include "tfw/cli/prompt.hpp"
 #include "tfw/cli/summary.hpp"
 #include "tfw/core/collapse.hpp"
@@ -49,12 +51,17 @@ std::filesystem::path resolve_in(const std::filesystem::path& root_dir, const st
     return p.is_absolute() ? p : root_dir / p;
 }
 
-// --write: the fewest equivalent blocks, each in the module where it belongs.
-std::string persist_moves(const Invocation& invocation, const shell::ConvergeResult& result) {
+// The fewest equivalent blocks, each in the module where it belongs.
+std::vector<core::Placement> placements_of(const Invocation& invocation, const shell::ConvergeResult& result) {
+    if (result.moves.empty()) return {};
     std::vector<core::MoveBlock> instance_moves;
     for (const auto& move : result.moves) instance_moves.push_back({move.from, move.to});
     auto blocks = core::collapse_moves(instance_moves, result.prior_objects);
-    auto placements = core::place_moves(blocks, shell::read_module_dirs(invocation.root_dir), result.module_instances);
+    return core::place_moves(blocks, shell::read_module_dirs(invocation.root_dir), result.module_instances);
+}
+
+// --write: appends the placed blocks to each directory's moved file.
+std::string persist_moves(const Invocation& invocation, const std::vector<core::Placement>& placements) {
     auto written = shell::write_moved_blocks(invocation.root_dir, placements, invocation.options.moved_file);
     std::string out;
     for (const auto& placement : placements)
@@ -108,6 +115,22 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     progress.clear();
 
     const std::string private_plan = result.plan_file.string();
+    std::vector<core::Placement> placements;
+    // The report records every run, the apply's too, whichever way the command ends.
+    struct ReportOnExit {
+        const std::string& file;
+        std::function<std::string()> render;
+        ~ReportOnExit() {
+            if (file.empty()) return;
+            try {
+                shell::write_file_atomically(file, render());
+            } catch (const std::exception& error) {
+                std::cerr << "tfw: error: " << error.what() << "\n";
+            }
+        }
+    } report{invocation.options.report_file,
+             [&] { return render_report(result, placements, terraform.calls()); }};
+
     if (result.final_plan.exit_code != 0 && result.final_plan.exit_code != 2) {
         std::cout << render_summary(result, terraform.calls(), invocation.options.explain);
         std::cout << result.final_plan.stdout_text << std::flush;
@@ -123,7 +146,8 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     std::cout << rendering << std::flush;
     std::cerr << result.final_plan.stderr_text << std::flush;
 
-    if (invocation.options.write && !result.moves.empty()) std::cout << persist_moves(invocation, result);
+    placements = placements_of(invocation, result);
+    if (invocation.options.write && !placements.empty()) std::cout << persist_moves(invocation, placements);
     if (args.out)
         std::filesystem::copy_file(result.plan_file, resolve_in(invocation.root_dir, *args.out),
                                    std::filesystem::copy_options::overwrite_existing);

@@ -1,0 +1,30 @@
+// `--report=FILE`: the run as JSON. Schema (version 1):
+//   {
+//     "version": 1,
+//     "moves":      [{"from", "to", "kind", "evidence", "by_dependency", "witnesses": [..], "rule"}],
+//     "blocks":     [{"from", "to", "module", "dir", "note"}],   // where --write puts (or put) them,
+//                                                               // addresses relative to "module"
+//     "proposals":  [{"from", "to", "kind", "evidence", "verdict", "rule"}],
+//     "dropped":    [{"from", "to", "reason"}],                  // refused by terraform or unverified
+//     "unmatched":  [{"address", "side": "delete"|"create", "reason",
+//                     "candidates": [{"address", "differing_paths": [..]}]}],
+//     "iterations": [{"moves_added", "analysed"}],
+//     "hit_iteration_limit": bool,
+//     "terraform_runs": [{"args": [..], "exit_code", "seconds"}]
+//   }
+// Attribute values never appear, so nothing sensitive can leak into a report.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tfw/core/placement.hpp"
+#include "tfw/shell/converge.hpp"
+#include "tfw/shell/terraform.hpp"
+
+namespace tfw::cli {
+
+std::string render_report(const shell::ConvergeResult& result, const std::vector<core::Placement>& placements,
+                          const std::vector<shell::TerraformCall>& calls);
+
+}  // namespace tfw::cli
