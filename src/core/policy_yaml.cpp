@@ -1,0 +1,420 @@
+#include "tfw/core/policy_yaml.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <initializer_list>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+namespace tfw::core {
+namespace {
+
+constexpr int supported_version = 1;
+
+// User text echoed in a message: one line, and short enough to read.
+std::string quoted(std::string_view text) {
+    constexpr std::size_t limit = 60;
+    std::string out = "'";
+    for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
+        char c = text[i];
+        if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else if (c == '\t') out += "\\t";
+        else out += c;
+    }
+    if (text.size() > limit) out += "...";
+    return out + "'";
+}
+
+bool is_quoted(const YAML::Node& node) { return node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str"; }
+
+// What a node is, for "must be X, got Y".
+std::string describe(const YAML::Node& node) {
+    switch (node.Type()) {
+        case YAML::NodeType::Scalar:
+            return is_quoted(node) ? "the string " + quoted(node.Scalar()) : quoted(node.Scalar());
+        case YAML::NodeType::Sequence: return "a list";
+        case YAML::NodeType::Map: return "a mapping";
+        case YAML::NodeType::Null:
+        case YAML::NodeType::Undefined: break;
+    }
+    return "an empty value";
+}
+
+std::string join_names(std::initializer_list<std::string_view> names) {
+    std::string out;
+    std::size_t i = 0;
+    for (std::string_view name : names) {
+        if (i > 0) out += (i + 1 == names.size()) ? " or " : ", ";
+        out += name;
+        ++i;
+    }
+    return out;
+}
+
+// One `key: value` of a mapping, in file order.
+struct Entry {
+    std::string name;
+    YAML::Node key;
+    YAML::Node value;
+};
+
+const Entry* find(const std::vector<Entry>& entries, std::string_view name) {
+    for (const auto& entry : entries)
+        if (entry.name == name) return &entry;
+    return nullptr;
+}
+
+class Loader {
+public:
+    explicit Loader(std::string file) : file_(std::move(file)) {}
+
+    Policy load(std::string_view yaml_text);
+
+private:
+    SourceLocation location(const YAML::Mark& mark) const {
+        // yaml-cpp counts from 0 and has no mark for some nodes; print 1-based, as
+        // editors and compilers do.
+        return {file_, mark.line < 0 ? 1 : mark.line + 1, mark.column < 0 ? 1 : mark.column + 1};
+    }
+
+    [[noreturn]] void fail(const YAML::Mark& mark, std::string message) const {
+        throw PolicyError(location(mark), std::move(message));
+    }
+
+    // An empty value has no position of its own (yaml-cpp puts it after the line), so
+    // point at its key.
+    static YAML::Mark mark_of(const Entry& entry) {
+        return entry.value.IsNull() ? entry.key.Mark() : entry.value.Mark();
+    }
+
+    std::vector<Entry> entries(const YAML::Node& map, std::string_view where_for_unknown,
+                               std::initializer_list<std::string_view> keys) const;
+
+    // Scalars.
+    std::string text(const Entry& entry) const;
+    std::size_t count(const Entry& entry) const;
+    double threshold(const Entry& entry) const;
+    void check_glob(const YAML::Node& node, std::string_view field, bool empty_allowed) const;
+    std::string glob(const Entry& entry) const;
+
+    // Lists. A key with an empty value is an empty list, so commenting out every entry
+    // under a key means "none" rather than an error.
+    std::vector<YAML::Node> list(const Entry& entry) const;
+    std::vector<YAML::Node> nonempty_list(const Entry& entry, std::string_view hint) const;
+    std::vector<std::string> globs(const Entry& entry, std::string_view hint, bool empty_allowed) const;
+
+    void version(const YAML::Node& root) const;
+    AcceptRule accept_rule(const YAML::Node& item);
+    void partial(const Entry& entry, Policy& policy) const;
+    void ignore_rules(const YAML::Node& item, Policy& policy) const;
+    DenyRule deny_rule(const YAML::Node& item) const;
+    CrossTypeRule cross_type_rule(const YAML::Node& item) const;
+    std::string type_name(const Entry& entry) const;
+
+    std::string file_;
+    // The first accept kinds that need another section, checked once all is read.
+    std::optional<YAML::Mark> partial_kind_;
+    std::optional<YAML::Mark> cross_type_kind_;
+};
+
+std::vector<Entry> Loader::entries(const YAML::Node& map, std::string_view where_for_unknown,
+                                   std::initializer_list<std::string_view> keys) const {
+    std::vector<Entry> out;
+    for (const auto& pair : map) {
+        if (!pair.first.IsScalar()) fail(pair.first.Mark(), "keys must be names, got " + describe(pair.first));
+        std::string name = pair.first.Scalar();
+        bool known = false;
+        for (std::string_view key : keys) known = known || key == name;
+        if (!known)
+            fail(pair.first.Mark(), "unknown key " + quoted(name) + std::string(where_for_unknown) + " (expected " +
+                                        join_names(keys) + ")");
+        if (find(out, name)) fail(pair.first.Mark(), "duplicate key " + quoted(name));
+        out.push_back({name, pair.first, pair.second});
+    }
+    return out;
+}
+
+std::string Loader::text(const Entry& entry) const {
+    if (!entry.value.IsScalar())
+        fail(mark_of(entry), "'" + entry.name + "' must be a string, got " + describe(entry.value));
+    return entry.value.Scalar();
+}
+
+std::size_t Loader::count(const Entry& entry) const {
+    const std::string& scalar = entry.value.IsScalar() ? entry.value.Scalar() : std::string();
+    std::size_t value = 0;
+    auto [end, error] = std::from_chars(scalar.data(), scalar.data() + scalar.size(), value);
+    if (!entry.value.IsScalar() || is_quoted(entry.value) || scalar.empty() || scalar.front() == '-' ||
+        error != std::errc() || end != scalar.data() + scalar.size())
+        fail(mark_of(entry), "'" + entry.name + "' must be a whole number of 0 or more, got " + describe(entry.value));
+    return value;
+}
+
+double Loader::threshold(const Entry& entry) const {
+    const std::string& scalar = entry.value.IsScalar() ? entry.value.Scalar() : std::string();
+    double value = 0;
+    auto [end, error] = std::from_chars(scalar.data(), scalar.data() + scalar.size(), value);
+    // Written so that NaN fails too.
+    bool in_range = value > 0.0 && value <= 1.0;
+    if (!entry.value.IsScalar() || is_quoted(entry.value) || error != std::errc() ||
+        end != scalar.data() + scalar.size() || !in_range)
+        fail(mark_of(entry), "'" + entry.name + "' must be a number greater than 0 and at most 1, got " +
+                                 describe(entry.value));
+    return value;
+}
+
+void Loader::check_glob(const YAML::Node& node, std::string_view field, bool empty_allowed) const {
+    const std::string& glob = node.Scalar();
+    if (glob.empty() && !empty_allowed) fail(node.Mark(), "empty glob in '" + std::string(field) + "' matches nothing");
+    std::string problem = glob_syntax_error(glob);
+    if (!problem.empty()) fail(node.Mark(), "bad glob " + quoted(glob) + ": " + problem);
+}
+
+std::string Loader::glob(const Entry& entry) const {
+    std::string value = text(entry);
+    check_glob(entry.value, entry.name, false);
+    return value;
+}
+
+std::vector<YAML::Node> Loader::list(const Entry& entry) const {
+    if (entry.value.IsNull()) return {};
+    if (!entry.value.IsSequence())
+        fail(mark_of(entry), "'" + entry.name + "' must be a list, got " + describe(entry.value));
+    return {entry.value.begin(), entry.value.end()};
+}
+
+std::vector<YAML::Node> Loader::nonempty_list(const Entry& entry, std::string_view hint) const {
+    std::vector<YAML::Node> items = list(entry);
+    if (items.empty()) fail(mark_of(entry), "'" + entry.name + "' must not be empty" + std::string(hint));
+    return items;
+}
+
+std::vector<std::string> Loader::globs(const Entry& entry, std::string_view hint, bool empty_allowed) const {
+    std::vector<std::string> out;
+    for (const YAML::Node& item : nonempty_list(entry, hint)) {
+        if (!item.IsScalar())
+            fail(item.Mark(), "'" + entry.name + "' entries must be strings, got " + describe(item));
+        check_glob(item, entry.name, empty_allowed);
+        out.push_back(item.Scalar());
+    }
+    return out;
+}
+
+void Loader::version(const YAML::Node& root) const {
+    std::optional<Entry> found;
+    for (const auto& pair : root) {
+        if (!found && pair.first.IsScalar() && pair.first.Scalar() == "version")
+            found = Entry{"version", pair.first, pair.second};
+    }
+    if (!found) fail(root.Mark(), "missing 'version: " + std::to_string(supported_version) + "'");
+    const Entry* entry = &*found;
+    if (!entry->value.IsScalar() || is_quoted(entry->value))
+        fail(mark_of(*entry), "'version' must be the number " + std::to_string(supported_version) + ", got " +
+                                  describe(entry->value));
+    const std::string& scalar = entry->value.Scalar();
+    int value = 0;
+    auto [end, error] = std::from_chars(scalar.data(), scalar.data() + scalar.size(), value);
+    if (error != std::errc() || end != scalar.data() + scalar.size() || value != supported_version)
+        fail(mark_of(*entry), "unsupported version " + quoted(scalar) + " (this tfw reads version " +
+                                  std::to_string(supported_version) + ")");
+}
+
+AcceptRule Loader::accept_rule(const YAML::Node& item) {
+    if (!item.IsMap()) fail(item.Mark(), "an accept rule must be a mapping, got " + describe(item));
+    AcceptRule rule;
+    rule.where = location(item.Mark());
+    std::vector<Entry> fields = entries(item, " in an accept rule", {"kinds", "types", "modules"});
+    if (!find(fields, "kinds")) fail(item.Mark(), "an accept rule needs 'kinds'");
+    for (const Entry& field : fields) {
+        if (field.name == "kinds") {
+            for (const YAML::Node& kind_node : nonempty_list(field, "")) {
+                if (!kind_node.IsScalar())
+                    fail(kind_node.Mark(), "'kinds' entries must be names, got " + describe(kind_node));
+                std::optional<MatchKind> kind = parse_match_kind(kind_node.Scalar());
+                if (!kind)
+                    fail(kind_node.Mark(), "unknown match kind " + quoted(kind_node.Scalar()) +
+                                               " (expected exact, ignore, partial or cross_type)");
+                if (*kind == MatchKind::partial && !partial_kind_) partial_kind_ = kind_node.Mark();
+                if (*kind == MatchKind::cross_type && !cross_type_kind_) cross_type_kind_ = kind_node.Mark();
+                rule.kinds.push_back(*kind);
+            }
+        } else if (field.name == "types") {
+            rule.type_globs = globs(field, " (leave it out to match any type)", false);
+        } else if (field.name == "modules") {
+            rule.module_globs = globs(field, " (leave it out to match any module)", true);
+            for (std::size_t i = 0; i < rule.module_globs.size(); ++i) {
+                // Module paths all start with `module.`; a glob that cannot is a typo.
+                std::string_view glob = rule.module_globs[i];
+                std::string_view literal = glob.substr(0, glob.find_first_of("*?"));
+                std::string_view stem = "module.";
+                std::size_t common = std::min(literal.size(), stem.size());
+                if (!glob.empty() && literal.substr(0, common) != stem.substr(0, common))
+                    fail(field.value[i].Mark(), "module glob " + quoted(glob) +
+                                                    " can never match: module paths start with 'module.' "
+                                                    "(\"\" is the root module)");
+            }
+        }
+    }
+    return rule;
+}
+
+void Loader::partial(const Entry& entry, Policy& policy) const {
+    if (entry.value.IsNull()) return;
+    if (!entry.value.IsMap()) fail(mark_of(entry), "'partial' must be a mapping, got " + describe(entry.value));
+    for (const Entry& field : entries(entry.value, " in 'partial'", {"threshold"}))
+        policy.partial_threshold = threshold(field);
+}
+
+// The kind part of an ignore rule (kind and prefix), from its spelling.
+std::optional<IgnoreRule> parse_ignore_kind(std::string_view name) {
+    IgnoreRule rule;
+    constexpr std::string_view prefix = "prefix:";
+    if (name.substr(0, prefix.size()) == prefix) {
+        rule.kind = IgnoreKind::prefix;
+        rule.prefix = name.substr(prefix.size());
+        return rule;
+    }
+    for (IgnoreKind kind : {IgnoreKind::everything, IgnoreKind::whitespace, IgnoreKind::case_insensitive,
+                            IgnoreKind::json, IgnoreKind::null_equals_empty}) {
+        if (to_string(kind) != name) continue;
+        rule.kind = kind;
+        return rule;
+    }
+    return std::nullopt;
+}
+
+void Loader::ignore_rules(const YAML::Node& item, Policy& policy) const {
+    if (!item.IsMap()) fail(item.Mark(), "an ignore rule must be a mapping, got " + describe(item));
+    // The kind is required: a forgotten `kind: json` must not silently ignore a policy
+    // document altogether.
+    std::vector<Entry> fields = entries(item, " in an ignore rule", {"types", "paths", "kind"});
+    if (!find(fields, "paths")) fail(item.Mark(), "an ignore rule needs 'paths'");
+    if (!find(fields, "kind")) fail(item.Mark(), "an ignore rule needs 'kind'");
+    std::vector<std::string> types = {"*"};
+    std::vector<std::string> paths;
+    IgnoreRule kind;  // kind and prefix only
+    for (const Entry& field : fields) {
+        if (field.name == "types") {
+            types = globs(field, " (leave it out to match any type)", false);
+        } else if (field.name == "paths") {
+            paths = globs(field, "", false);
+        } else if (field.name == "kind") {
+            std::string name = text(field);
+            std::optional<IgnoreRule> parsed = parse_ignore_kind(name);
+            if (!parsed)
+                fail(field.value.Mark(), "unknown ignore kind " + quoted(name) +
+                                             " (expected everything, whitespace, prefix:P, case, json or "
+                                             "null-equals-empty)");
+            if (parsed->kind == IgnoreKind::prefix && parsed->prefix.empty())
+                fail(field.value.Mark(), "ignore kind 'prefix:' needs the prefix after the colon");
+            kind = *parsed;
+        }
+    }
+    // One model rule per (type, path) pair; they share the entry's location.
+    for (const std::string& type : types) {
+        for (const std::string& path : paths) {
+            IgnoreRule rule = kind;
+            rule.type_glob = type;
+            rule.path_glob = path;
+            rule.where = location(item.Mark());
+            policy.ignore.push_back(std::move(rule));
+        }
+    }
+}
+
+DenyRule Loader::deny_rule(const YAML::Node& item) const {
+    if (!item.IsMap()) fail(item.Mark(), "a deny rule must be a mapping, got " + describe(item));
+    DenyRule rule;
+    rule.where = location(item.Mark());
+    std::vector<Entry> fields = entries(item, " in a deny rule", {"address", "type"});
+    if (fields.empty()) fail(item.Mark(), "a deny rule needs 'address' or 'type'");
+    for (const Entry& field : fields) {
+        if (field.name == "address") rule.address_glob = glob(field);
+        if (field.name == "type") rule.type_glob = glob(field);
+    }
+    return rule;
+}
+
+std::string Loader::type_name(const Entry& entry) const {
+    std::string name = text(entry);
+    if (name.empty()) fail(mark_of(entry), "'" + entry.name + "' must not be empty");
+    if (name.find_first_of("*?") != std::string::npos)
+        fail(mark_of(entry), "'" + entry.name + "' is an exact resource type, not a glob: " + quoted(name));
+    return name;
+}
+
+CrossTypeRule Loader::cross_type_rule(const YAML::Node& item) const {
+    if (!item.IsMap()) fail(item.Mark(), "a cross_type rule must be a mapping, got " + describe(item));
+    CrossTypeRule rule;
+    rule.where = location(item.Mark());
+    std::vector<Entry> fields = entries(item, " in a cross_type rule", {"from", "to"});
+    if (!find(fields, "from")) fail(item.Mark(), "a cross_type rule needs 'from'");
+    if (!find(fields, "to")) fail(item.Mark(), "a cross_type rule needs 'to'");
+    for (const Entry& field : fields) {
+        if (field.name == "from") rule.from_type = type_name(field);
+        if (field.name == "to") rule.to_type = type_name(field);
+    }
+    if (rule.from_type == rule.to_type)
+        fail(item.Mark(), "a cross_type rule needs two different types, got " + quoted(rule.from_type) + " twice");
+    return rule;
+}
+
+Policy Loader::load(std::string_view yaml_text) {
+    std::vector<YAML::Node> documents;
+    try {
+        documents = YAML::LoadAll(std::string(yaml_text));
+    } catch (const YAML::Exception& error) {
+        fail(error.mark, error.msg);
+    }
+    if (documents.size() > 1) fail(documents[1].Mark(), "a policy file holds one YAML document; another starts here");
+    if (documents.empty() || documents[0].IsNull()) fail(YAML::Mark(), "empty policy: write at least 'version: 1'");
+    const YAML::Node& root = documents[0];
+    if (!root.IsMap()) fail(root.Mark(), "a policy must be a mapping, got " + describe(root));
+
+    // The version comes first: a newer file's keys would otherwise read as unknown.
+    version(root);
+    std::vector<Entry> top =
+        entries(root, "", {"version", "accept", "max_moves", "partial", "ignore", "deny", "cross_type"});
+
+    Policy policy = default_policy();  // what a file leaves out
+    policy.origin = file_;
+    for (const Entry& entry : top) {
+        if (entry.name == "accept") {
+            // Present, even empty, replaces the default: `accept: []` accepts nothing.
+            policy.accept.clear();
+            for (const YAML::Node& item : list(entry)) policy.accept.push_back(accept_rule(item));
+        } else if (entry.name == "max_moves") {
+            policy.max_moves = count(entry);
+        } else if (entry.name == "partial") {
+            partial(entry, policy);
+        } else if (entry.name == "ignore") {
+            for (const YAML::Node& item : list(entry)) ignore_rules(item, policy);
+        } else if (entry.name == "deny") {
+            for (const YAML::Node& item : list(entry)) policy.deny.push_back(deny_rule(item));
+        } else if (entry.name == "cross_type") {
+            for (const YAML::Node& item : list(entry)) policy.cross_type.push_back(cross_type_rule(item));
+        }
+    }
+
+    // A rule that can never fire is a misunderstanding worth stopping for.
+    if (partial_kind_ && policy.partial_threshold <= 0.0)
+        fail(*partial_kind_, "kind 'partial' needs 'partial: {threshold: ...}' (partial matching is off without it)");
+    if (cross_type_kind_ && policy.cross_type.empty())
+        fail(*cross_type_kind_, "kind 'cross_type' needs a 'cross_type' rule naming the types it may migrate");
+    return policy;
+}
+
+}  // namespace
+
+PolicyError::PolicyError(SourceLocation where_, std::string message_)
+    : std::runtime_error(to_string(where_) + ": " + message_), where(std::move(where_)), message(std::move(message_)) {}
+
+Policy load_policy(std::string_view yaml_text, std::string file_name) {
+    return Loader(std::move(file_name)).load(yaml_text);
+}
+
+}  // namespace tfw::core
