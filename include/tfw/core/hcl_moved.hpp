@@ -1,0 +1,44 @@
+// Terraform `moved` blocks as HCL text: reading the ones a .tf file already has, and
+// writing new ones exactly as `terraform fmt` would, so tfw's output needs no formatting.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "tfw/core/address.hpp"
+#include "tfw/core/hcl_lexer.hpp"
+
+namespace tfw::core {
+
+struct MovedBlock {
+    Address from;
+    Address to;
+    std::string file;
+    int line = 0;  // of the `moved` keyword, 1-based
+
+    bool operator==(const MovedBlock&) const = default;
+};
+
+// The top-level `moved` blocks of one .tf file, in file order. Throws HclError
+// ("file:line:column: message") on a syntax error that hides where blocks end, on a
+// moved block without `from` or `to` or with one twice, and on an endpoint that is not a
+// static address.
+std::vector<MovedBlock> read_moved_blocks(std::string_view tf_text, std::string_view file_name);
+
+// One block in `terraform fmt` layout, ending with a newline. Throws
+// std::invalid_argument when an endpoint is the root module, which has no address.
+std::string render_moved_block(const Address& from, const Address& to);
+
+// `existing_file_content` unchanged, then a blank line, `comment_line` and the blocks,
+// one blank line apart. The result is a fixed point of `terraform fmt` when the existing
+// content is. It keeps the file's line endings (LF or CRLF, from its first line), and
+// adds a final newline to existing content that lacks one. An empty `comment_line`
+// writes none; otherwise it must be a single "#" or "//" comment line
+// (std::invalid_argument if not). With no moves the content comes back unchanged.
+std::string append_moved_blocks(std::string_view existing_file_content,
+                                const std::vector<std::pair<Address, Address>>& moves,
+                                std::string_view comment_line);
+
+}  // namespace tfw::core
