@@ -30,8 +30,10 @@ bool is_go_printable(char32_t c) {
     return true;
 }
 
+// HCL identifiers are Unicode (ID_Start, ID_Continue); any non-ASCII byte is taken as
+// part of a name, leaving strictness about which letters qualify to Terraform.
 bool is_identifier_char(char c, bool first) {
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') return true;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || static_cast<unsigned char>(c) >= 0x80) return true;
     return !first && ((c >= '0' && c <= '9') || c == '-');
 }
 
