@@ -1,0 +1,40 @@
+// Assertions shared by the end-to-end test files. Header-only: it uses Boost.Test's
+// macros, which belong to each test executable.
+#pragma once
+
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+
+#include "plan_checks.hpp"
+#include "workspace.hpp"
+
+namespace tfw::e2e {
+
+// What every successful `tfw plan -out=final.tfplan` must hold: the expected exit code,
+// the user's files and the state untouched with nothing left behind, and the plan saved.
+// Returns the saved plan; stops the test case when there is none.
+inline const core::Plan& require_saved_plan(const TfwPlan& run, int expected_exit_code = 0) {
+    BOOST_TEST(run.files_changed == "", "tfw changed the workspace:\n" << run.files_changed);
+    BOOST_TEST(run.result.exit_code == expected_exit_code, run.result.describe());
+    BOOST_TEST_REQUIRE(run.plan.has_value(),
+                       "tfw saved no plan at " << final_plan_file << "\n" << run.result.describe());
+    return *run.plan;
+}
+
+// The fixture is what it claims: plain Terraform plans `deletes` plain deletions without
+// tfw, and with the fixture's hand-written moved.tf it destroys nothing. Returns that
+// reference plan, the result tfw should reach.
+inline core::Plan require_reference(const Workspace& ws, std::size_t deletes,
+                                    const std::vector<std::string>& extra_args = {}) {
+    core::Plan baseline = ws.plan_with_terraform(extra_args);
+    BOOST_TEST_REQUIRE(count_actions(baseline, core::Action::remove) == deletes,
+                       "fixture check, plain terraform plan:\n" << describe(baseline));
+    core::Plan reference = ws.plan_with_reference_moves(extra_args);
+    BOOST_TEST_REQUIRE(count_actions(reference, core::Action::remove) == 0u,
+                       "fixture check, terraform plan with the hand-written moved.tf:\n" << describe(reference));
+    BOOST_TEST_REQUIRE(!moves(reference).empty(), "fixture check, moved.tf moves nothing:\n" << describe(reference));
+    return reference;
+}
+
+}  // namespace tfw::e2e
