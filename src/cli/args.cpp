@@ -1,5 +1,6 @@
 #include "tfw/cli/args.hpp"
 
+#include <optional>
 #include <sstream>
 
 #include <boost/program_options.hpp>
@@ -22,13 +23,14 @@ po::options_description tfw_options(TfwOptions& into) {
         ("moved-file", po::value<std::string>(&into.moved_file)->default_value("moved.tf"),
          "file name for --write")
         ("explain", po::bool_switch(&into.explain), "explain every unmatched deletion and creation")
-        ("report", po::value<std::string>(&into.report_file), "write a JSON report of the run to FILE");
+        ("report", po::value<std::string>(&into.report_file), "write a JSON report of the run to FILE")
+        ("format", po::value<std::string>(&into.format), "tfw moves output: hcl (default), json or commands");
     return description;
 }
 
 bool takes_value(const std::string& name) {
     return name == "max-iterations" || name == "terraform-bin" || name == "policy" || name == "moved-file" ||
-           name == "report";
+           name == "report" || name == "format";
 }
 
 // Terraform flags whose value may follow as the next argument (`-var a=b`). Go's flag
@@ -41,9 +43,29 @@ bool takes_separate_value(const std::string& arg) {
     return false;
 }
 
+// Go's strconv.ParseBool, which terraform's flags use: `-detailed-exitcode=true`.
+std::optional<bool> go_bool(const std::string& text) {
+    for (const char* yes : {"1", "t", "T", "TRUE", "true", "True"})
+        if (text == yes) return true;
+    for (const char* no : {"0", "f", "F", "FALSE", "false", "False"})
+        if (text == no) return false;
+    return std::nullopt;
+}
+
+// A boolean terraform flag, bare or with =value; std::nullopt when `arg` is not `flag`.
+std::optional<bool> bool_flag(const std::string& arg, const std::string& flag) {
+    if (arg == flag) return true;
+    if (arg.rfind(flag + "=", 0) != 0) return std::nullopt;
+    auto value = go_bool(arg.substr(flag.size() + 1));
+    if (!value) throw UsageError("invalid boolean value in " + arg);
+    return value;
+}
+
 bool is_tfw_option(const std::string& arg) { return arg.size() > 2 && arg[0] == '-' && arg[1] == '-'; }
 
-bool is_plan_command(const std::string& subcommand) { return subcommand == "plan" || subcommand == "apply"; }
+bool is_plan_command(const std::string& subcommand) {
+    return subcommand == "plan" || subcommand == "apply" || subcommand == "moves";
+}
 
 }  // namespace
 
@@ -53,6 +75,7 @@ Invocation parse_invocation(const std::vector<std::string>& argv) {
     std::size_t i = 0;
     auto take_own = [&](const std::string& arg) {
         std::string name = arg.substr(2, arg.find('=') == std::string::npos ? std::string::npos : arg.find('=') - 2);
+        if (arg.size() == name.size() + 3 && arg.back() == '=') throw UsageError("option --" + name + " needs a value");
         if (arg.find('=') == std::string::npos && takes_value(name)) {
             if (i + 1 >= argv.size()) throw UsageError("option --" + name + " needs a value");
             own.push_back(arg + "=" + argv[++i]);
@@ -113,11 +136,12 @@ Invocation parse_invocation(const std::vector<std::string>& argv) {
         throw UsageError(error.what());
     }
     if (invocation.options.max_iterations < 1) throw UsageError("--max-iterations must be at least 1");
-    if (invocation.options.moved_file.find('/') != std::string::npos ||
-        invocation.options.moved_file.size() < 4 ||
-        invocation.options.moved_file.substr(invocation.options.moved_file.size() - 3) != ".tf" ||
-        invocation.options.moved_file.find("_override.tf") != std::string::npos ||
-        invocation.options.moved_file == "override.tf")
+    // Terraform skips files named .* or #*, and reads *_override.tf as overrides, where a
+    // moved block is an error: blocks in either would never take effect.
+    const std::string& moved_file = invocation.options.moved_file;
+    bool plain_tf = moved_file.size() > 3 && moved_file.substr(moved_file.size() - 3) == ".tf";
+    if (!plain_tf || moved_file[0] == '.' || moved_file[0] == '#' || moved_file.find('/') != std::string::npos ||
+        moved_file == "override.tf" || moved_file.find("_override.tf") != std::string::npos)
         throw UsageError("--moved-file must be a plain .tf file name, not an override file: " +
                          invocation.options.moved_file);
     return invocation;
@@ -143,6 +167,7 @@ std::string usage_text(const std::string& subcommand) {
            "tfw is terraform that writes your moved blocks for you.\n\n"
            "  plan      terraform plan, with the moved blocks a refactoring needs inferred\n"
            "  apply     terraform apply of exactly the plan tfw showed\n"
+           "  moves     the moved blocks a saved plan calls for, without planning (hcl, json, commands)\n"
            "  version   tfw's version and terraform's\n"
            "  anything else runs terraform with the same arguments (alias terraform=tfw works)\n\n"
            "Run `tfw plan --help` for tfw's options.\n";
@@ -158,14 +183,12 @@ PlanArgs split_plan_args(const std::vector<std::string>& terraform_args, bool fo
         } else if (arg == "-out") {
             if (i + 1 >= terraform_args.size()) throw UsageError("-out needs a file name");
             out.out = terraform_args[++i];
-        } else if (arg == "-detailed-exitcode") {
-            out.detailed_exitcode = true;
-        } else if (arg == "-input=false" || arg == "-input=0") {
-            out.input = false;
-        } else if (arg == "-input=true" || arg == "-input=1" || arg == "-input") {
-            out.input = true;
-        } else if (for_apply && (arg == "-auto-approve" || arg == "-auto-approve=true")) {
-            out.auto_approve = true;
+        } else if (auto value = bool_flag(arg, "-detailed-exitcode")) {
+            out.detailed_exitcode = *value;
+        } else if (auto value = bool_flag(arg, "-input")) {
+            out.input = *value;
+        } else if (auto value = for_apply ? bool_flag(arg, "-auto-approve") : std::nullopt) {
+            out.auto_approve = *value;
         } else if (arg == "-json") {
             throw UsageError("-json is not supported by tfw " + std::string(for_apply ? "apply" : "plan") +
                              "; use `tfw moves` on a saved plan for machine-readable moves");

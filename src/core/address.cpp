@@ -8,28 +8,6 @@
 namespace tfw::core {
 namespace {
 
-// Go's unicode.IsPrint, which Terraform uses to decide what to escape: letters, marks,
-// numbers, punctuation, symbols and the ASCII space. Unassigned code points are not
-// tabled here; they print as themselves.
-bool is_go_printable(char32_t c) {
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return false;                    // Cc
-    if (c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x202f ||
-        c == 0x205f || c == 0x3000)
-        return false;                                                              // Zs
-    if (c == 0x2028 || c == 0x2029) return false;                                 // Zl, Zp
-    if (c == 0xad || (c >= 0x600 && c <= 0x605) || c == 0x61c || c == 0x6dd || c == 0x70f ||
-        c == 0x8e2 || c == 0x180e || (c >= 0x200b && c <= 0x200f) ||
-        (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) ||
-        (c >= 0x2066 && c <= 0x206f) || c == 0xfeff || (c >= 0xfff9 && c <= 0xfffb) ||
-        c == 0x110bd || c == 0x110cd || (c >= 0x13430 && c <= 0x1343f) ||
-        (c >= 0x1bca0 && c <= 0x1bca3) || (c >= 0x1d173 && c <= 0x1d17a) || c == 0xe0001 ||
-        (c >= 0xe0020 && c <= 0xe007f))
-        return false;                                                              // Cf
-    if ((c >= 0xd800 && c <= 0xdfff) || (c >= 0xe000 && c <= 0xf8ff) || c >= 0xf0000)
-        return false;                                                              // Cs, Co
-    return true;
-}
-
 // HCL identifiers are Unicode (ID_Start, ID_Continue); any non-ASCII byte is taken as
 // part of a name, leaving strictness about which letters qualify to Terraform.
 bool is_identifier_char(char c, bool first) {
@@ -101,8 +79,9 @@ private:
             out = InstanceKey::of_name(std::move(value));
         } else {
             std::int64_t value = 0;
+            bool negative = pos_ < text_.size() && text_[pos_] == '-';
             auto [end, ec] = std::from_chars(text_.data() + pos_, text_.data() + text_.size(), value);
-            if (ec != std::errc() || end == text_.data() + pos_ || value < 0) {
+            if (negative || ec != std::errc() || end == text_.data() + pos_) {
                 fail("expected a non-negative integer or a quoted string key");
                 return false;
             }

@@ -19,8 +19,11 @@ DependencyEvidence::DependencyEvidence(const Plan& plan, const std::vector<std::
     // planned other than a plain create or delete, and the moves already certain.
     for (const auto& change : plan.changes) {
         if (!change.address.resource || change.action == Action::create || change.action == Action::remove) continue;
-        const Address& old_address = change.previous_address ? *change.previous_address : change.address;
-        anchor_new_of_old_[config_resource_address(old_address)] = config_resource_address(change.address);
+        std::string new_address = config_resource_address(change.address);
+        if (change.previous_address) anchor_new_of_old_[config_resource_address(*change.previous_address)] = new_address;
+        // prior_state already lists an object moved by the configuration under its new
+        // address, so its dependencies are found under that name too.
+        anchor_new_of_old_[new_address] = new_address;
     }
     for (const auto& [from, to] : known_moves) anchor_new_of_old_[config_resource_address(from)] = config_resource_address(to);
     for (const auto& [old_address, new_address] : anchor_new_of_old_) anchor_news_.insert(new_address);

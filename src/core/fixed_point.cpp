@@ -40,14 +40,17 @@ AnalysisMemory remember_analysis(const Plan& plan, const MatchResult& result, co
 
     std::map<std::string, std::vector<std::string>> references;
     collect_references(plan.configuration, "", references);
+    // The moved objects themselves keep their values; what refers to them, directly or
+    // through others, may see unknowns become known.
+    std::set<std::string> moved;
+    for (const auto& move : newly_accepted) moved.insert(config_resource_address(move.to));
     std::set<std::string> changing;
-    for (const auto& move : newly_accepted) changing.insert(config_resource_address(move.to));
     for (bool grew = true; grew;) {
         grew = false;
         for (const auto& [resource, targets] : references) {
             if (changing.count(resource)) continue;
             for (const auto& target : targets)
-                if (changing.count(target)) {
+                if (moved.count(target) || changing.count(target)) {
                     changing.insert(resource);
                     grew = true;
                     break;

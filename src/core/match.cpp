@@ -228,12 +228,15 @@ private:
     // policy's threshold, within one type, and only where the type's pool is small.
     void find_partial_pairs() {
         if (policy_.partial_threshold <= 0.0) return;
-        std::map<std::string, std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> pools;
+        std::map<std::pair<std::string, std::string>, std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> pools;
         for (std::size_t d = 0; d < deletions_.size(); ++d)
-            if (!matched_deletion_[d] && !tied_deletions_.count(d)) pools[deletions_[d].type()].first.push_back(d);
+            if (!matched_deletion_[d] && !tied_deletions_.count(d))
+                pools[{deletions_[d].type(), deletions_[d].change->provider_name}].first.push_back(d);
         for (std::size_t c = 0; c < creations_.size(); ++c)
-            if (!matched_creation_[c] && !tied_creations_.count(c)) pools[creations_[c].type()].second.push_back(c);
-        for (const auto& [type, pool] : pools) {
+            if (!matched_creation_[c] && !tied_creations_.count(c))
+                pools[{creations_[c].type(), creations_[c].change->provider_name}].second.push_back(c);
+        for (const auto& [group, pool] : pools) {
+            const std::string& type = group.first;
             const auto& [ds, cs] = pool;
             if (ds.empty() || cs.empty()) continue;
             if (ds.size() > partial_candidate_cap || cs.size() > partial_candidate_cap) {

@@ -54,7 +54,8 @@ void flatten(const std::string& path, const Json* value, const Json* unknown, co
         return;
     }
     if (!value) return;
-    if (value->IsObject() && value->MemberCount() > 0) {
+    bool unknown_members = unknown && unknown->IsObject() && unknown->MemberCount() > 0;
+    if (value->IsObject() && (value->MemberCount() > 0 || unknown_members)) {
         for (auto it = value->MemberBegin(); it != value->MemberEnd(); ++it) {
             flatten(child_path(path, std::string_view(it->name.GetString(), it->name.GetStringLength())),
                     &it->value, child_mark(unknown, it->name), child_mark(sensitive, it->name), is_sensitive, out);
@@ -82,6 +83,8 @@ Attributes flatten_root(const Json* value, const Json* unknown, const Json* sens
     Attributes out;
     if (!value || !value->IsObject()) return out;
     flatten("", value, unknown, sensitive, false, out);
+    // An object with no attributes at all is not a value of any path.
+    if (out.size() == 1 && out.front().path.empty()) out.clear();
     std::sort(out.begin(), out.end(), [](const AttributeLeaf& a, const AttributeLeaf& b) { return a.path < b.path; });
     return out;
 }
@@ -143,7 +146,8 @@ std::string referenced_resource(std::string_view reference) {
         return segment;
     };
     static const std::set<std::string_view> not_resources = {"var", "local", "module", "each", "count",
-                                                             "path", "self", "terraform", "output", "run"};
+                                                             "path", "self", "terraform", "output", "run",
+                                                             "ephemeral"};
     std::string_view first = next_segment();
     if (not_resources.count(first)) return {};
     bool data = first == "data";

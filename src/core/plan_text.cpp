@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "tfw/core/address.hpp"
+#include "tfw/core/utf8.hpp"
 
 namespace tfw::core {
 namespace {
@@ -21,7 +22,7 @@ constexpr HeaderSuffix header_suffixes[] = {
     {" will be updated in-place", HeaderAction::update},
     {" will be read during apply", HeaderAction::read},
     {" will be removed from the state but not destroyed", HeaderAction::forget},
-    {" will no longer be managed by Terraform", HeaderAction::forget},
+    {" will no longer be managed by Terraform, but will not be destroyed", HeaderAction::forget},
 };
 
 bool ends_with(std::string_view text, std::string_view suffix) {
@@ -40,12 +41,16 @@ std::optional<int> number_before(std::string_view line, std::string_view label) 
 }
 
 std::optional<PlanHeader> parse_header(std::string_view line) {
-    constexpr std::string_view marker = "  # ";
-    if (line.substr(0, marker.size()) != marker) return std::nullopt;
-    line.remove_prefix(marker.size());
+    // Resource headers are indented by two spaces, forget headers by one.
+    if (line.substr(0, 4) == "  # ") {
+        line.remove_prefix(4);
+    } else if (line.substr(0, 3) == " # ") {
+        line.remove_prefix(3);
+    } else {
+        return std::nullopt;
+    }
     if (line.substr(0, 1) == "(") return std::nullopt;  // "# (because ...)" notes
-    std::size_t moved = line.find(" has moved to ");
-    if (moved != std::string_view::npos) return PlanHeader{std::string(line.substr(0, moved)), HeaderAction::move, false};
+    // Endings first: a key may itself contain " has moved to ".
     for (const auto& suffix : header_suffixes) {
         if (!ends_with(line, suffix.text)) continue;
         std::string_view address = line.substr(0, line.size() - suffix.text.size());
@@ -56,7 +61,14 @@ std::optional<PlanHeader> parse_header(std::string_view line) {
         }
         return PlanHeader{std::string(address), suffix.action, deposed};
     }
+    std::size_t moved = line.find(" has moved to ");
+    if (moved != std::string_view::npos) return PlanHeader{std::string(line.substr(0, moved)), HeaderAction::move, false};
     return std::nullopt;
+}
+
+bool is_data_source(const std::string& address) {
+    auto parsed = parse_address(address);
+    return parsed.address && parsed.address->resource && parsed.address->resource->mode == ResourceMode::data;
 }
 
 }  // namespace
@@ -101,7 +113,7 @@ std::optional<MoveCandidates> move_candidates(const PlanTextSummary& summary) {
     MoveCandidates out;
     int creates = 0, destroys = 0;
     for (const auto& header : summary.headers) {
-        bool data = header.address.find("data.") == 0 || header.address.find(".data.") != std::string::npos;
+        bool data = is_data_source(header.address);
         switch (header.action) {
             case HeaderAction::create:
                 ++creates;
@@ -150,34 +162,68 @@ std::string first_error_line(std::string_view human_output) {
 
 std::string go_quote(std::string_view text) {
     std::string out = "\"";
-    for (char c : text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::size_t start = i;
+        char32_t c = decode_utf8(text, i);
+        bool invalid = c == 0xfffd && text.substr(start, i - start) != "\xef\xbf\xbd";
+        char buffer[16];
+        if (invalid) {
+            std::snprintf(buffer, sizeof buffer, "\\x%02x", static_cast<unsigned char>(text[start]));
+            out += buffer;
+            continue;
+        }
         switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\t': out += "\\t"; break;
-            case '\r': out += "\\r"; break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-                    char buffer[8];
-                    std::snprintf(buffer, sizeof buffer, "\\x%02x", static_cast<unsigned char>(c));
-                    out += buffer;
-                } else {
-                    out += c;
-                }
+            case '"': out += "\\\""; continue;
+            case '\\': out += "\\\\"; continue;
+            case '\a': out += "\\a"; continue;
+            case '\b': out += "\\b"; continue;
+            case '\f': out += "\\f"; continue;
+            case '\n': out += "\\n"; continue;
+            case '\r': out += "\\r"; continue;
+            case '\t': out += "\\t"; continue;
+            case '\v': out += "\\v"; continue;
+            default: break;
+        }
+        if (is_go_printable(c)) {
+            out.append(text.substr(start, i - start));
+        } else if (c < 0x80) {
+            std::snprintf(buffer, sizeof buffer, "\\x%02x", static_cast<unsigned>(c));
+            out += buffer;
+        } else {
+            std::snprintf(buffer, sizeof buffer, c < 0x10000 ? "\\u%04x" : "\\U%08x", static_cast<unsigned>(c));
+            out += buffer;
         }
     }
     return out + "\"";
 }
 
+namespace {
+
+constexpr std::string_view saved_label = "Saved the plan to:";
+// Terraform word-wraps its closing lines at 78 columns when not on a terminal, which
+// moves a long path onto a line of its own.
+constexpr std::size_t wrap_columns = 78;
+
+// Where Terraform's "Saved the plan to: PATH" starts, either way it was wrapped.
+std::size_t find_saved_line(std::string_view text, std::string_view plan) {
+    for (std::string_view separator : {" ", "\n"}) {
+        std::string wanted = std::string(saved_label) + std::string(separator) + std::string(plan);
+        if (std::size_t at = text.rfind(wanted); at != std::string_view::npos) return at;
+    }
+    return std::string_view::npos;
+}
+
+}  // namespace
+
 std::string rewrite_plan_trailer(std::string_view human_output, std::string_view private_plan,
                                  std::optional<std::string_view> user_plan) {
-    std::string saved = "Saved the plan to: " + std::string(private_plan);
-    std::size_t at = human_output.rfind(saved);
+    std::size_t at = find_saved_line(human_output, private_plan);
     if (at == std::string_view::npos) return std::string(human_output);
     std::string out(human_output.substr(0, at));
     if (user_plan) {
-        out += "Saved the plan to: " + std::string(*user_plan) +
+        bool wrap = saved_label.size() + 1 + user_plan->size() > wrap_columns;
+        out += std::string(saved_label) + (wrap ? "\n" : " ") + std::string(*user_plan) +
                "\n\nTo perform exactly these actions, run the following command to apply:\n    terraform apply " +
                go_quote(*user_plan) + "\n";
     } else {
@@ -188,7 +234,7 @@ std::string rewrite_plan_trailer(std::string_view human_output, std::string_view
 }
 
 std::string strip_plan_trailer(std::string_view human_output, std::string_view private_plan) {
-    std::size_t at = human_output.rfind("Saved the plan to: " + std::string(private_plan));
+    std::size_t at = find_saved_line(human_output, private_plan);
     if (at == std::string_view::npos) return std::string(human_output);
     constexpr std::string_view rule = "\u2500";
     std::size_t rule_at = human_output.rfind(rule, at);

@@ -42,4 +42,23 @@ void append_utf8(std::string& out, char32_t c) {
     }
 }
 
+bool is_go_printable(char32_t c) {
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return false;                    // Cc
+    if (c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x202f ||
+        c == 0x205f || c == 0x3000)
+        return false;                                                              // Zs
+    if (c == 0x2028 || c == 0x2029) return false;                                 // Zl, Zp
+    if (c == 0xad || (c >= 0x600 && c <= 0x605) || c == 0x61c || c == 0x6dd || c == 0x70f ||
+        c == 0x8e2 || c == 0x180e || (c >= 0x200b && c <= 0x200f) ||
+        (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) ||
+        (c >= 0x2066 && c <= 0x206f) || c == 0xfeff || (c >= 0xfff9 && c <= 0xfffb) ||
+        c == 0x110bd || c == 0x110cd || (c >= 0x13430 && c <= 0x1343f) ||
+        (c >= 0x1bca0 && c <= 0x1bca3) || (c >= 0x1d173 && c <= 0x1d17a) || c == 0xe0001 ||
+        (c >= 0xe0020 && c <= 0xe007f))
+        return false;                                                              // Cf
+    if ((c >= 0xd800 && c <= 0xdfff) || (c >= 0xe000 && c <= 0xf8ff) || c >= 0xf0000)
+        return false;                                                              // Cs, Co
+    return true;
+}
+
 }  // namespace tfw::core

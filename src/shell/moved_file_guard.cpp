@@ -1,6 +1,7 @@
 #include "tfw/shell/moved_file_guard.hpp"
 
 #include <cerrno>
+#include <charconv>
 #include <fstream>
 #include <signal.h>
 #include <unistd.h>
@@ -51,7 +52,9 @@ std::vector<std::filesystem::path> remove_stale_moved_files(const std::filesyste
         if (name.rfind(moved_file_prefix, 0) != 0 || entry.path().extension() != ".tf") continue;
         std::string pid_text = name.substr(moved_file_prefix.size(), name.size() - moved_file_prefix.size() - 3);
         if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos) continue;
-        pid_t owner = static_cast<pid_t>(std::stol(pid_text));
+        pid_t owner = 0;
+        auto [end, parse_error] = std::from_chars(pid_text.data(), pid_text.data() + pid_text.size(), owner);
+        if (parse_error != std::errc() || end != pid_text.data() + pid_text.size() || owner <= 0) continue;
         bool owner_alive = owner == ::getpid() || ::kill(owner, 0) == 0 || errno == EPERM;
         if (owner_alive) continue;
         std::ifstream in(entry.path());

@@ -20,6 +20,7 @@ struct TfwOptions {
     std::string policy_file;
     std::string report_file;
     std::string moved_file = "moved.tf";
+    std::string format;  // tfw moves: hcl (when empty), json or commands
     bool write = false;
     bool explain = false;
 };

@@ -1,0 +1,160 @@
+#include "tfw/shell/file_io.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <sys/stat.h>
+#include <vector>
+
+namespace fs = std::filesystem;
+using namespace tfw::shell;
+
+namespace {
+
+// A fresh directory per test, removed with everything in it.
+struct ScratchDir {
+    fs::path path;
+    ScratchDir() {
+        std::string pattern = (fs::temp_directory_path() / "tfw-file-io-test-XXXXXX").string();
+        if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+        path = pattern;
+    }
+    ~ScratchDir() {
+        std::error_code ignored;
+        fs::remove_all(path, ignored);
+    }
+    std::vector<std::string> names() const {
+        std::vector<std::string> out;
+        for (const auto& entry : fs::directory_iterator(path)) out.push_back(entry.path().filename().string());
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+};
+
+void put(const fs::path& path, const std::string& content) {
+    std::ofstream out(path, std::ios::binary);
+    out << content;
+}
+
+std::string get(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+unsigned mode_of(const fs::path& path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) return 0;
+    return info.st_mode & 07777;
+}
+
+std::string error_of(const std::function<void()>& action) {
+    try {
+        action();
+    } catch (const std::runtime_error& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(write_file_atomically_table) {
+    struct Case {
+        std::string name;
+        std::optional<std::string> existing;  // content before, if the file exists
+        unsigned existing_mode;
+        std::string content;
+        unsigned expected_mode;
+    };
+    const std::string big(200000, 'x');
+    const std::vector<Case> cases = {
+        {"new file", std::nullopt, 0, "moved {\n}\n", 0644},
+        {"new empty file", std::nullopt, 0, "", 0644},
+        {"replace a longer file", std::string(1000, 'a'), 0644, "short\n", 0644},
+        {"keeps 0600", "old", 0600, "new", 0600},
+        {"keeps 0755", "old", 0755, "new", 0755},
+        {"keeps 0640", "old", 0640, "new", 0640},
+        {"keeps a read-only mode", "old", 0444, "new", 0444},
+        {"binary content", std::nullopt, 0, std::string("a\0b\r\n\xff", 6), 0644},
+        {"large content", std::nullopt, 0, big, 0644},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            ScratchDir dir;
+            fs::path file = dir.path / "moved.tf";
+            if (c.existing) {
+                put(file, *c.existing);
+                ::chmod(file.c_str(), c.existing_mode);
+            }
+            write_file_atomically(file, c.content);
+            BOOST_TEST(get(file) == c.content);
+            BOOST_TEST(mode_of(file) == c.expected_mode);
+            // No temporary file left next to it.
+            BOOST_TEST(dir.names() == std::vector<std::string>{"moved.tf"}, boost::test_tools::per_element());
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(write_file_atomically_ignores_umask) {
+    ScratchDir dir;
+    mode_t old = ::umask(077);
+    write_file_atomically(dir.path / "a.tf", "x");
+    ::umask(old);
+    BOOST_TEST(mode_of(dir.path / "a.tf") == 0644u);
+}
+
+BOOST_AUTO_TEST_CASE(write_file_atomically_errors_name_the_file) {
+    ScratchDir dir;
+    fs::path missing = dir.path / "no-such-dir" / "moved.tf";
+    std::string error = error_of([&] { write_file_atomically(missing, "x"); });
+    BOOST_TEST(error.find(missing.string()) != std::string::npos, error);
+    BOOST_TEST(error.find("No such file or directory") != std::string::npos, error);
+    BOOST_TEST(!fs::exists(missing.parent_path()));
+
+    // A directory in the way of the rename.
+    fs::create_directory(dir.path / "taken.tf");
+    error = error_of([&] { write_file_atomically(dir.path / "taken.tf", "x"); });
+    BOOST_TEST(error.rfind("cannot replace " + (dir.path / "taken.tf").string() + ": ", 0) == 0u, error);
+    BOOST_TEST(dir.names() == std::vector<std::string>{"taken.tf"}, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(read_file_table) {
+    struct Case {
+        std::string name;
+        std::string content;
+    };
+    const std::vector<Case> cases = {
+        {"empty", ""},
+        {"text", "moved {\n  from = a.b\n  to   = a.c\n}\n"},
+        {"binary", std::string("\0\x01\xff\r\n", 5)},
+        {"larger than one read", std::string(3 * 65536 + 17, 'q')},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            ScratchDir dir;
+            put(dir.path / "f", c.content);
+            BOOST_TEST(read_file(dir.path / "f") == c.content);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(read_file_errors_name_the_file) {
+    ScratchDir dir;
+    fs::path missing = dir.path / "missing.tf";
+    BOOST_TEST(error_of([&] { read_file(missing); }) == "cannot read " + missing.string() + ": No such file or directory");
+    BOOST_TEST(error_of([&] { read_file(dir.path); }) == "cannot read " + dir.path.string() + ": Is a directory");
+}
+
+BOOST_AUTO_TEST_CASE(write_then_read) {
+    ScratchDir dir;
+    fs::path file = dir.path / "round.tf";
+    write_file_atomically(file, "one");
+    write_file_atomically(file, "two, longer");
+    BOOST_TEST(read_file(file) == "two, longer");
+}

@@ -1,0 +1,278 @@
+#include "tfw/shell/moved_file_guard.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+#include "tfw/core/hcl_moved.hpp"
+
+namespace fs = std::filesystem;
+using namespace tfw::shell;
+using tfw::core::must_parse_address;
+
+namespace {
+
+// A fresh directory per test, removed with everything in it.
+struct ScratchDir {
+    fs::path path;
+    ScratchDir() {
+        std::string pattern = (fs::temp_directory_path() / "tfw-guard-test-XXXXXX").string();
+        if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+        path = pattern;
+    }
+    ~ScratchDir() {
+        std::error_code ignored;
+        fs::remove_all(path, ignored);
+    }
+    std::vector<std::string> names() const {
+        std::vector<std::string> out;
+        for (const auto& entry : fs::directory_iterator(path)) out.push_back(entry.path().filename().string());
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+};
+
+void put(const fs::path& path, const std::string& content) {
+    std::ofstream out(path, std::ios::binary);
+    out << content;
+}
+
+std::string get(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// The pid of a process that has exited and been reaped: it runs no more.
+pid_t dead_pid() {
+    pid_t child = ::fork();
+    if (child == 0) ::_exit(0);
+    BOOST_TEST_REQUIRE(child > 0);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    return child;
+}
+
+std::string own_name() { return "tfw-moved-" + std::to_string(::getpid()) + ".tf"; }
+
+std::string header() { return std::string(moved_file_header) + "\n"; }
+
+using Moves = std::vector<std::pair<tfw::core::Address, tfw::core::Address>>;
+
+Moves moves_of(const std::vector<std::pair<std::string, std::string>>& texts) {
+    Moves out;
+    for (const auto& [from, to] : texts) out.emplace_back(must_parse_address(from), must_parse_address(to));
+    return out;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        out.push_back(text.substr(start, end - start));
+        start = end == std::string::npos ? text.size() : end + 1;
+    }
+    return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(guard_names_its_file_by_pid) {
+    ScratchDir dir;
+    MovedFileGuard guard(dir.path);
+    BOOST_TEST(guard.file_name() == own_name());
+    BOOST_TEST(guard.path() == dir.path / own_name());
+    // Nothing is written until there is something to write.
+    BOOST_TEST(dir.names().empty());
+}
+
+BOOST_AUTO_TEST_CASE(guard_writes_header_and_blocks) {
+    struct Case {
+        std::string name;
+        std::vector<std::pair<std::string, std::string>> moves;
+    };
+    const std::vector<Case> cases = {
+        {"one move", {{"terraform_data.a", "terraform_data.b"}}},
+        {"several moves", {{"terraform_data.a", "terraform_data.b"}, {"module.old", "module.new"},
+                           {"aws_instance.x[0]", R"(module.m["x y"].aws_instance.x)"}}},
+        {"escaped keys", {{R"(terraform_data.k["q\"uote"])", R"(terraform_data.k2["$${x}"])"},
+                          {"terraform_data.k[\"tab\\t\"]", "terraform_data.k2[\"\xC3\xA9\"]"}}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            ScratchDir dir;
+            MovedFileGuard guard(dir.path);
+            Moves moves = moves_of(c.moves);
+            std::vector<int> block_lines = guard.write(moves);
+            BOOST_TEST(dir.names() == std::vector<std::string>{own_name()}, boost::test_tools::per_element());
+            std::string content = get(guard.path());
+            BOOST_TEST(content.rfind(header(), 0) == 0u);
+
+            // Exactly the header, then each block after a blank line.
+            std::string expected = header();
+            for (const auto& [from, to] : moves) expected += "\n" + tfw::core::render_moved_block(from, to);
+            BOOST_TEST(content == expected);
+
+            // The returned lines are where each block's `moved` keyword is.
+            BOOST_TEST_REQUIRE(block_lines.size() == moves.size());
+            std::vector<std::string> lines = lines_of(content);
+            for (std::size_t i = 0; i < block_lines.size(); ++i) {
+                BOOST_TEST_CONTEXT("block " << i) {
+                    BOOST_TEST_REQUIRE(block_lines[i] >= 1);
+                    BOOST_TEST_REQUIRE(static_cast<std::size_t>(block_lines[i]) <= lines.size());
+                    BOOST_TEST(lines[block_lines[i] - 1] == "moved {");
+                }
+            }
+
+            // And the file reads back as the same moves, at those lines.
+            auto blocks = tfw::core::read_moved_blocks(content, guard.file_name());
+            BOOST_TEST_REQUIRE(blocks.size() == moves.size());
+            for (std::size_t i = 0; i < blocks.size(); ++i) {
+                BOOST_TEST((blocks[i].from == moves[i].first));
+                BOOST_TEST((blocks[i].to == moves[i].second));
+                BOOST_TEST(blocks[i].line == block_lines[i]);
+            }
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(guard_rewrites_and_removes) {
+    ScratchDir dir;
+    {
+        MovedFileGuard guard(dir.path);
+        guard.write(moves_of({{"a.b", "a.c"}, {"a.d", "a.e"}}));
+        guard.write(moves_of({{"a.x", "a.y"}}));
+        BOOST_TEST(get(guard.path()) == header() + "\n" + tfw::core::render_moved_block(must_parse_address("a.x"),
+                                                                                          must_parse_address("a.y")));
+        BOOST_TEST(dir.names() == std::vector<std::string>{own_name()}, boost::test_tools::per_element());
+
+        // No moves: no file.
+        BOOST_TEST(guard.write({}).empty());
+        BOOST_TEST(dir.names().empty());
+
+        guard.write(moves_of({{"a.x", "a.y"}}));
+        guard.remove();
+        BOOST_TEST(dir.names().empty());
+        guard.remove();  // twice is harmless
+
+        guard.write(moves_of({{"a.x", "a.y"}}));
+        fs::remove(guard.path());  // someone else removed it
+        guard.remove();
+        BOOST_TEST(dir.names().empty());
+
+        guard.write(moves_of({{"a.x", "a.y"}}));
+        BOOST_TEST(fs::exists(guard.path()));
+    }
+    // The destructor removed it.
+    BOOST_TEST(dir.names().empty());
+}
+
+BOOST_AUTO_TEST_CASE(guard_leaves_files_it_did_not_write) {
+    ScratchDir dir;
+    put(dir.path / "main.tf", "resource \"terraform_data\" \"a\" {}\n");
+    {
+        MovedFileGuard guard(dir.path);
+        guard.write(moves_of({{"a.x", "a.y"}}));
+    }
+    BOOST_TEST(dir.names() == std::vector<std::string>{"main.tf"}, boost::test_tools::per_element());
+
+    // A guard that never wrote removes nothing, even a file with its name.
+    put(dir.path / own_name(), "user content\n");
+    { MovedFileGuard guard(dir.path); }
+    BOOST_TEST(get(dir.path / own_name()) == "user content\n");
+}
+
+BOOST_AUTO_TEST_CASE(remove_stale_moved_files_table) {
+    ScratchDir dir;
+    const std::string dead1 = std::to_string(dead_pid());
+    const std::string dead2 = std::to_string(dead_pid());
+    const std::string alive_self = std::to_string(::getpid());
+    const std::string alive_parent = std::to_string(::getppid());
+    const std::string body = "\nmoved {\n  from = a.b\n  to   = a.c\n}\n";
+
+    struct File {
+        std::string name;
+        std::string content;
+        bool removed;
+    };
+    const std::vector<File> files = {
+        {"tfw-moved-" + dead1 + ".tf", header() + body, true},
+        {"tfw-moved-" + dead2 + ".tf", "# my own notes\n" + body, false},                 // not our header
+        {"tfw-moved-" + alive_self + ".tf", header() + body, false},                       // this process
+        {"tfw-moved-" + alive_parent + ".tf", header() + body, false},                     // a running process
+        {"tfw-moved-1.tf", header() + body, false},                                        // init runs
+        {"tfw-moved-notes.tf", header() + body, false},                                    // not a pid
+        {"tfw-moved-" + dead1 + ".tf.bak", header() + body, false},                        // not .tf
+        {"my-tfw-moved-" + dead1 + ".tf", header() + body, false},                         // not our prefix
+        {"tfw-moved-" + dead1 + "x.tf", header() + body, false},                           // not a pid
+        {"tfw-moved-.tf", header() + body, false},                                         // no pid
+        {"tfw-moved-" + dead1 + ".TF", header() + body, false},                            // not .tf
+        {"tfw-moved-" + dead2 + ".tf.txt", header() + body, false},
+        {"moved.tf", header() + body, false},                                              // the user's file
+    };
+    for (const auto& f : files) put(dir.path / f.name, f.content);
+    // A header on the second line is not our header.
+    put(dir.path / ("tfw-moved-" + dead2 + "0.tf"), "\n" + header() + body);
+
+    std::vector<fs::path> removed = remove_stale_moved_files(dir.path);
+
+    std::vector<std::string> removed_names;
+    for (const auto& path : removed) removed_names.push_back(path.filename().string());
+    std::vector<std::string> expected_removed;
+    for (const auto& f : files)
+        if (f.removed) expected_removed.push_back(f.name);
+    BOOST_TEST(removed_names == expected_removed, boost::test_tools::per_element());
+    for (const auto& f : files) {
+        BOOST_TEST_CONTEXT(f.name) {
+            BOOST_TEST(fs::exists(dir.path / f.name) == !f.removed);
+            if (!f.removed) BOOST_TEST(get(dir.path / f.name) == f.content);
+        }
+    }
+    BOOST_TEST(fs::exists(dir.path / ("tfw-moved-" + dead2 + "0.tf")));
+}
+
+BOOST_AUTO_TEST_CASE(remove_stale_moved_files_after_a_guard_of_a_dead_process) {
+    ScratchDir dir;
+    // What a killed tfw leaves behind: its guard's file, under its pid.
+    {
+        MovedFileGuard guard(dir.path);
+        guard.write(moves_of({{"terraform_data.a", "terraform_data.b"}}));
+        std::string content = get(guard.path());
+        put(dir.path / ("tfw-moved-" + std::to_string(dead_pid()) + ".tf"), content);
+    }
+    BOOST_TEST(dir.names().size() == 1u);
+    BOOST_TEST(remove_stale_moved_files(dir.path).size() == 1u);
+    BOOST_TEST(dir.names().empty());
+}
+
+// Names that look like ours but hold no real pid must be left alone, not crash the run.
+BOOST_AUTO_TEST_CASE(remove_stale_moved_files_survives_odd_names) {
+    ScratchDir dir;
+    const std::vector<std::string> names = {
+        "tfw-moved-99999999999999999999999.tf",  // too large for any pid type
+        "tfw-moved-000.tf",
+    };
+    for (const auto& name : names) put(dir.path / name, header());
+    fs::create_directory(dir.path / ("tfw-moved-" + std::to_string(dead_pid()) + ".tf"));  // a directory
+    std::vector<fs::path> removed;
+    try {
+        removed = remove_stale_moved_files(dir.path);
+    } catch (const std::exception& e) {
+        BOOST_ERROR("threw " << e.what());
+    }
+    BOOST_TEST(removed.empty());
+    BOOST_TEST(dir.names().size() == 3u);
+}
+
+BOOST_AUTO_TEST_CASE(remove_stale_moved_files_in_a_missing_directory) {
+    ScratchDir dir;
+    BOOST_TEST(remove_stale_moved_files(dir.path / "nope").empty());
+    BOOST_TEST(remove_stale_moved_files(dir.path).empty());
+}
