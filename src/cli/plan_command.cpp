@@ -153,8 +153,10 @@ int run_plan_command(const Invocation& invocation, bool apply) {
                                    std::filesystem::copy_options::overwrite_existing);
     if (!apply) return args.detailed_exitcode ? result.final_plan.exit_code : 0;
 
-    if (result.final_plan.exit_code == 0) return 0;  // nothing to apply, as terraform says
-    if (!args.auto_approve) {
+    // Like terraform, a plan without changes is applied without a question: it may
+    // still record refreshed values and outputs.
+    bool has_changes = result.final_plan.exit_code == 2;
+    if (has_changes && !args.auto_approve) {
         if (!args.input) {
             std::cerr << "tfw: error: no approval: -input=false needs -auto-approve to apply\n";
             return 1;
