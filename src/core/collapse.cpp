@@ -71,10 +71,44 @@ std::optional<std::pair<ModulePath, ModulePath>> prefix_pair(const MoveBlock& mo
     return std::make_pair(p, q);
 }
 
+// Whether the new configuration may still hold the module instance `path`: every call
+// on the way is declared with the repetition its key needs. A counted or for_each call
+// is assumed to hold any key of its kind, since the expansion is not known here.
+bool module_instance_declared(const ConfigModule& root, const ModulePath& path) {
+    const ConfigModule* current = &root;
+    for (const auto& step : path) {
+        const ModuleCall* call = nullptr;
+        for (const auto& candidate : current->calls)
+            if (candidate.name == step.name) call = &candidate;
+        if (!call) return false;
+        InstanceKey::Kind expected = call->has_count      ? InstanceKey::Kind::index
+                                     : call->has_for_each ? InstanceKey::Kind::name
+                                                          : InstanceKey::Kind::none;
+        if (step.key.kind != expected) return false;
+        current = &call->module;
+    }
+    return true;
+}
+
+// Prior objects at the from side of the moves: an object found at a move's `to` was
+// moved there by that move (an injected block), so it counts at the move's `from`.
+std::vector<Address> before_moves(const std::vector<Address>& prior_objects, const std::vector<MoveBlock>& moves) {
+    std::map<Address, Address> from_of;
+    for (const auto& move : moves) from_of[move.to] = move.from;
+    std::vector<Address> out;
+    out.reserve(prior_objects.size());
+    for (const auto& object : prior_objects) {
+        auto moved = from_of.find(object);
+        out.push_back(moved == from_of.end() ? object : moved->second);
+    }
+    return out;
+}
+
 }  // namespace
 
-std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const std::vector<Address>& prior_objects) {
-    PriorIndex prior(prior_objects);
+std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const std::vector<Address>& prior_objects,
+                                      const ConfigModule* configuration) {
+    PriorIndex prior(before_moves(prior_objects, moves));
     std::map<Address, Address> to_of;
     for (const auto& move : moves) to_of[move.from] = move.to;
 
@@ -82,10 +116,14 @@ std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const
     auto module_move_valid = [&](const ModulePath& p, const ModulePath& q) {
         auto [it, inserted] = valid_cache.try_emplace({p, q}, false);
         if (!inserted) return it->second;
-        bool valid = !prior.any_under(q) && prior.all_under(p, [&](const Address& object) {
-            auto moved = to_of.find(object);
-            return moved != to_of.end() && moved->second == absolute_from(relative_to(object, p), q);
-        });
+        // At least one object under p (never a vacuous "all"), every one of them moved to
+        // the same place under q, nothing under q before, and p gone from the configuration.
+        bool valid = prior.any_under(p) && !prior.any_under(q) &&
+                     prior.all_under(p, [&](const Address& object) {
+                         auto moved = to_of.find(object);
+                         return moved != to_of.end() && moved->second == absolute_from(relative_to(object, p), q);
+                     }) &&
+                     !(configuration && module_instance_declared(*configuration, p));
         it->second = valid;
         return valid;
     };
@@ -129,7 +167,8 @@ std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const
             return !(object.module.size() >= call.to.module.size() &&
                      object.module[call.to.module.size() - 1].name == call.to.module.back().name);
         });
-        if (old_keys.size() == blocks.size() && new_call_was_empty) {
+        bool old_call_gone = !configuration || !config_declares(*configuration, call.from);
+        if (old_keys.size() == blocks.size() && new_call_was_empty && old_call_gone) {
             out.insert(call);
         } else {
             out.insert(blocks.begin(), blocks.end());
@@ -147,7 +186,8 @@ std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const
         });
         bool complete = prior.instances_of(resource.from).size() == instances.size();
         bool target_fresh = prior.instances_of(resource.to).empty();
-        if (keys_kept && complete && target_fresh) {
+        bool old_resource_gone = !configuration || !config_declares(*configuration, resource.from);
+        if (keys_kept && complete && target_fresh && old_resource_gone) {
             out.insert(resource);
         } else {
             out.insert(instances.begin(), instances.end());

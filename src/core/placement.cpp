@@ -54,22 +54,24 @@ public:
 private:
     std::string dir_of(const ModulePath& module) const {
         auto it = dirs_.find(static_key(module));
-        return it == dirs_.end() ? std::string() : normalize_dir(it->second);
+        return it == dirs_.end() ? std::string() : normalize_dir(it->second.dir);
     }
 
     // Empty when `module` may hold the block; otherwise why not.
     std::string why_not(const ModulePath& module, const MoveBlock& block) const {
         if (module.empty()) return {};
-        std::string dir = dir_of(module);
-        if (dir.empty()) return to_string(module) + " has no recorded source directory (run terraform init)";
-        if (!is_user_directory(dir))
-            return to_string(module) + " comes from a downloaded (non-local) source, " + dir;
+        auto entry = dirs_.find(static_key(module));
+        if (entry == dirs_.end() || entry->second.dir.empty())
+            return to_string(module) + " has no recorded source directory (run terraform init)";
+        std::string dir = normalize_dir(entry->second.dir);
+        if (!entry->second.local) return to_string(module) + " comes from a downloaded (non-local) source, " + dir;
+        if (!is_user_directory(dir)) return to_string(module) + " has its source outside the root module's tree, " + dir;
         Address from = relative_to(block.from, module);
         Address to = relative_to(block.to, module);
         // Every module instance reading this directory gets the block: all must move alike.
         for (const auto& [key, instances] : instances_by_key_) {
             auto it = dirs_.find(key);
-            if (it == dirs_.end() || normalize_dir(it->second) != dir) continue;
+            if (it == dirs_.end() || normalize_dir(it->second.dir) != dir) continue;
             for (const auto& instance : instances) {
                 MoveBlock same{absolute_from(from, instance), absolute_from(to, instance)};
                 if (!blocks_.count(same))
@@ -125,7 +127,9 @@ std::vector<Address> prior_objects(const Plan& plan) {
     std::vector<Address> out;
     for (const auto& change : plan.changes) {
         if (!change.is_managed() || change.action == Action::create || change.deposed) continue;
-        out.push_back(change.previous_address ? *change.previous_address : change.address);
+        // Not previous_address: after a chain through the user's own moved blocks that is
+        // the start of the chain, an address the inferred moves never name.
+        out.push_back(change.address);
     }
     return out;
 }
@@ -147,16 +151,33 @@ ModuleDirs parse_modules_json(std::string& json_text) {
     rapidjson::Document document;
     document.ParseInsitu(json_text.data());
     if (document.HasParseError() || !document.IsObject()) throw std::runtime_error("modules.json is not valid JSON");
-    ModuleDirs dirs;
     auto modules = document.FindMember("Modules");
     if (modules == document.MemberEnd() || !modules->value.IsArray()) throw std::runtime_error("modules.json has no Modules list");
+    std::map<std::string, std::pair<std::string, std::string>> entries;  // key -> (source, dir)
     for (const auto& entry : modules->value.GetArray()) {
         if (!entry.IsObject()) continue;
         auto key = entry.FindMember("Key");
         auto dir = entry.FindMember("Dir");
+        auto source = entry.FindMember("Source");
         if (key == entry.MemberEnd() || dir == entry.MemberEnd() || !key->value.IsString() || !dir->value.IsString())
             continue;
-        dirs[key->value.GetString()] = dir->value.GetString();
+        std::string source_text =
+            source != entry.MemberEnd() && source->value.IsString() ? source->value.GetString() : std::string();
+        entries[key->value.GetString()] = {source_text, dir->value.GetString()};
+    }
+    // Keys sort parents first ("a" < "a.b"), so a parent's locality is known in time.
+    ModuleDirs dirs;
+    for (const auto& [key, entry] : entries) {
+        const auto& [source, dir] = entry;
+        bool local = key.empty() || source.starts_with("./") || source.starts_with("../");
+        if (!key.empty()) {
+            std::size_t dot = key.rfind('.');
+            std::string parent = dot == std::string::npos ? std::string() : key.substr(0, dot);
+            auto found = dirs.find(parent);
+            // A parent missing from the manifest: nothing proves the chain is local.
+            local = local && (parent.empty() || (found != dirs.end() && found->second.local));
+        }
+        dirs[key] = ModuleDir{dir, local};
     }
     return dirs;
 }

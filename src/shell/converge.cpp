@@ -120,6 +120,7 @@ private:
         result_.unmatched = matched.unmatched;
         result_.prior_objects = core::prior_objects(plan);
         result_.module_instances = core::known_module_instances(plan);
+        result_.configuration = plan.configuration;
         result_.iterations.push_back({added.size(), true});
         memory_ = core::remember_analysis(plan, matched, added);
         return added.size();

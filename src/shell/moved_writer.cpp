@@ -1,8 +1,10 @@
 #include "tfw/shell/moved_writer.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <stdexcept>
 
 #include "tfw/core/hcl_moved.hpp"
 #include "tfw/shell/file_io.hpp"
@@ -25,17 +27,31 @@ std::set<std::pair<core::Address, core::Address>> declared_moves(const std::file
     return out;
 }
 
+std::string data_dir_name() {
+    const char* data_dir = std::getenv("TF_DATA_DIR");
+    return data_dir && *data_dir ? data_dir : ".terraform";
+}
+
+// Whether `dir` (relative to the root module) is Terraform's data directory or inside it.
+bool under_data_dir(const std::string& dir) {
+    std::filesystem::path data = std::filesystem::path(data_dir_name()).lexically_normal();
+    if (!data.empty() && data.filename().empty()) data = data.parent_path();  // "dir/"
+    std::filesystem::path target = std::filesystem::path(dir).lexically_normal();
+    if (data.is_absolute() || data.empty() || data == ".") return false;
+    auto mismatch = std::mismatch(data.begin(), data.end(), target.begin(), target.end());
+    return mismatch.first == data.end();
+}
+
 }  // namespace
 
 core::ModuleDirs read_module_dirs(const std::filesystem::path& root_dir) {
-    const char* data_dir = std::getenv("TF_DATA_DIR");
-    std::filesystem::path manifest = root_dir / (data_dir && *data_dir ? data_dir : ".terraform") / "modules" / "modules.json";
+    std::filesystem::path manifest = root_dir / data_dir_name() / "modules" / "modules.json";
     core::ModuleDirs dirs;
     if (std::filesystem::exists(manifest)) {
         std::string text = read_file(manifest);
         dirs = core::parse_modules_json(text);
     }
-    dirs.emplace("", ".");
+    dirs.emplace("", core::ModuleDir{".", true});
     return dirs;
 }
 
@@ -47,6 +63,9 @@ std::vector<WrittenFile> write_moved_blocks(const std::filesystem::path& root_di
 
     std::vector<WrittenFile> written;
     for (const auto& [dir, moves] : by_dir) {
+        // Placement only picks the user's own directories; never risk a download cache.
+        if (!core::is_user_directory(dir) || under_data_dir(dir))
+            throw std::logic_error("refusing to write moved blocks into " + dir + ", which is not the user's code");
         std::filesystem::path directory = root_dir / dir;
         auto declared = declared_moves(directory);
         std::vector<std::pair<core::Address, core::Address>> fresh;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "tfw/core/address.hpp"
+#include "tfw/core/plan.hpp"
 
 namespace tfw::core {
 
@@ -17,9 +18,16 @@ struct MoveBlock {
 };
 
 // `moves` are resource-instance moves; `prior_objects` every managed resource instance
-// in the prior state (old addresses). A collapse happens only when it is exactly
-// equivalent: it covers every prior object under the old prefix, and nothing lived
-// under the new prefix before. Sorted by `from`.
-std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const std::vector<Address>& prior_objects);
+// in the prior state at its address in the analysed plan (see prior_objects(Plan)):
+// either before the moves (a deletion at a move's `from`) or after them (an object at a
+// move's `to`, which counts as being at that move's `from`).
+//
+// A collapse happens only when it is exactly equivalent: it covers every prior object
+// under the old prefix (at least one), nothing lived under the new prefix before, and,
+// when `configuration` (the new configuration) is given, the old module instance, module
+// call or resource is no longer declared, which Terraform would refuse as "Moved object
+// still exists". Without `configuration` that last check is skipped. Sorted by `from`.
+std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const std::vector<Address>& prior_objects,
+                                      const ConfigModule* configuration = nullptr);
 
 }  // namespace tfw::core

@@ -15,9 +15,18 @@
 
 namespace tfw::core {
 
-// Module source directories by static key ("" root, "a", "a.b"), relative to the root
-// module directory, as `.terraform/modules/modules.json` records them.
-using ModuleDirs = std::map<std::string, std::string>;
+// A module's source directory, as `.terraform/modules/modules.json` records it.
+struct ModuleDir {
+    std::string dir;  // relative to the root module directory ("." for the root)
+    // A local source ("./", "../") called from a local module, all the way up from the
+    // root: the user's own code. False for a download (registry, git, http) and for
+    // anything inside one, wherever the data directory is (TF_DATA_DIR).
+    bool local = true;
+    bool operator==(const ModuleDir&) const = default;
+};
+
+// Module source directories by static key ("" root, "a", "a.b").
+using ModuleDirs = std::map<std::string, ModuleDir>;
 
 struct Placement {
     MoveBlock block;          // absolute addresses
@@ -38,10 +47,13 @@ std::vector<Placement> place_moves(const std::vector<MoveBlock>& blocks, const M
 // Every module instance of the new configuration that holds an object, with ancestors.
 std::vector<ModulePath> known_module_instances(const Plan& plan);
 
-// The old address of every managed object in the prior state.
+// Every managed object of the prior state at its address in `plan`, that is after every
+// moved block the plan saw (the user's and the injected ones). collapse_moves() counts an
+// object found at an inferred move's `to` at that move's `from`.
 std::vector<Address> prior_objects(const Plan& plan);
 
 // Parses modules.json text into ModuleDirs (throws std::runtime_error when malformed).
+// A module is local when its Source starts with "./" or "../" and its parent is local.
 ModuleDirs parse_modules_json(std::string& json_text);
 
 // A directory tfw may write: inside the root module's tree and not under .terraform/.

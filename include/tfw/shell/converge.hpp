@@ -60,6 +60,7 @@ struct ConvergeResult {
     // From the last analysis, for placing the moves with --write.
     std::vector<core::Address> prior_objects;
     std::vector<core::ModulePath> module_instances;
+    core::ConfigModule configuration;
 };
 
 ConvergeResult converge(Terraform& terraform, MovedFileGuard& guard, const PlanRequest& request);

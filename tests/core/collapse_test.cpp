@@ -1,0 +1,237 @@
+#include "tfw/core/collapse.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace tfw::core;
+
+namespace {
+
+using Pairs = std::vector<std::pair<std::string, std::string>>;
+
+std::vector<MoveBlock> blocks_of(const Pairs& pairs) {
+    std::vector<MoveBlock> out;
+    for (const auto& [from, to] : pairs) out.push_back({must_parse_address(from), must_parse_address(to)});
+    return out;
+}
+
+std::vector<Address> addresses(const std::vector<std::string>& texts) {
+    std::vector<Address> out;
+    for (const auto& text : texts) out.push_back(must_parse_address(text));
+    return out;
+}
+
+// "from -> to" per block, in the order collapse_moves returns them.
+std::vector<std::string> text_of(const std::vector<MoveBlock>& blocks) {
+    std::vector<std::string> out;
+    for (const auto& block : blocks) out.push_back(to_string(block.from) + " -> " + to_string(block.to));
+    return out;
+}
+
+struct Case {
+    std::string name;
+    Pairs moves;                      // resource-instance moves
+    std::vector<std::string> prior;   // prior objects, as prior_objects(Plan) gives them
+    std::vector<std::string> blocks;  // expected, sorted by from
+};
+
+void run(const std::vector<Case>& cases, const ConfigModule* configuration = nullptr) {
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            BOOST_TEST(text_of(collapse_moves(blocks_of(c.moves), addresses(c.prior), configuration)) == c.blocks,
+                       boost::test_tools::per_element());
+        }
+    }
+}
+
+ConfigResource resource(std::string name, bool count = false, bool for_each = false) {
+    ConfigResource r;
+    r.address = "terraform_data." + name;
+    r.type = "terraform_data";
+    r.name = std::move(name);
+    r.has_count = count;
+    r.has_for_each = for_each;
+    return r;
+}
+
+ModuleCall call(std::string name, ConfigModule module, bool count = false, bool for_each = false) {
+    ModuleCall c;
+    c.name = std::move(name);
+    c.source = "./modules/x";
+    c.has_count = count;
+    c.has_for_each = for_each;
+    c.module = std::move(module);
+    return c;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(module_instance_collapse) {
+    run({
+        {"module rename: everything under module.old moved alike",
+         {{"module.old.terraform_data.x", "module.new.terraform_data.x"},
+          {"module.old.terraform_data.y[0]", "module.new.terraform_data.y[0]"},
+          {"module.old.terraform_data.y[1]", "module.new.terraform_data.y[1]"}},
+         {"module.old.terraform_data.x", "module.old.terraform_data.y[0]", "module.old.terraform_data.y[1]"},
+         {"module.old -> module.new"}},
+        {"module gaining for_each",
+         {{"module.a.terraform_data.x", R"(module.a["k"].terraform_data.x)"}},
+         {"module.a.terraform_data.x"},
+         {R"(module.a -> module.a["k"])"}},
+        {"module moved into another module",
+         {{"module.a.terraform_data.x", "module.parent.module.a.terraform_data.x"}},
+         {"module.a.terraform_data.x"},
+         {"module.a -> module.parent.module.a"}},
+        {"nested: the outer module does not move alike, the inner one does",
+         {{"module.a.module.b.terraform_data.x", "module.c.module.b.terraform_data.x"},
+          {"module.a.module.b.terraform_data.y", "module.c.module.b.terraform_data.y"}},
+         {"module.a.module.b.terraform_data.x", "module.a.module.b.terraform_data.y", "module.a.terraform_data.stays"},
+         {"module.a.module.b -> module.c.module.b"}},
+        {"deeper modules under the old instance move with it",
+         {{"module.old.module.inner.terraform_data.x", "module.new.module.inner.terraform_data.x"},
+          {"module.old.terraform_data.y", "module.new.terraform_data.y"}},
+         {"module.old.module.inner.terraform_data.x", "module.old.terraform_data.y"},
+         {"module.old -> module.new"}},
+        {"objects already at the targets (a plan made with the moves injected) count at their from",
+         {{"module.old.terraform_data.x", "module.new.terraform_data.x"},
+          {"module.old.terraform_data.y", "module.new.terraform_data.y"}},
+         {"module.new.terraform_data.x", "module.new.terraform_data.y"},
+         {"module.old -> module.new"}},
+    });
+}
+
+BOOST_AUTO_TEST_CASE(whole_module_call_collapse) {
+    run({
+        {"every instance of a counted call renamed keeping its key",
+         {{"module.old[0].terraform_data.x", "module.new[0].terraform_data.x"},
+          {"module.old[1].terraform_data.x", "module.new[1].terraform_data.x"}},
+         {"module.old[0].terraform_data.x", "module.old[1].terraform_data.x"},
+         {"module.old -> module.new"}},
+        {"every instance of a for_each call, inside a module instance",
+         {{R"(module.p[0].module.old["a"].terraform_data.x)", R"(module.p[0].module.new["a"].terraform_data.x)"},
+          {R"(module.p[0].module.old["b"].terraform_data.x)", R"(module.p[0].module.new["b"].terraform_data.x)"}},
+         {R"(module.p[0].module.old["a"].terraform_data.x)", R"(module.p[0].module.old["b"].terraform_data.x)"},
+         {"module.p[0].module.old -> module.p[0].module.new"}},
+        {"one instance of two moved: an instance block",
+         {{"module.old[0].terraform_data.x", "module.new[0].terraform_data.x"}},
+         {"module.old[0].terraform_data.x", "module.old[1].terraform_data.x"},
+         {"module.old[0] -> module.new[0]"}},
+        {"the new call already had an instance",
+         {{"module.old[0].terraform_data.x", "module.new[0].terraform_data.x"},
+          {"module.old[1].terraform_data.x", "module.new[1].terraform_data.x"}},
+         {"module.old[0].terraform_data.x", "module.old[1].terraform_data.x", "module.new[7].terraform_data.x"},
+         {"module.old[0] -> module.new[0]", "module.old[1] -> module.new[1]"}},
+        {"keys change: one block per instance",
+         {{"module.m[0].terraform_data.x", R"(module.m["a"].terraform_data.x)"},
+          {"module.m[1].terraform_data.x", R"(module.m["b"].terraform_data.x)"}},
+         {"module.m[0].terraform_data.x", "module.m[1].terraform_data.x"},
+         {R"(module.m[0] -> module.m["a"])", R"(module.m[1] -> module.m["b"])"}},
+    });
+}
+
+BOOST_AUTO_TEST_CASE(whole_resource_collapse) {
+    run({
+        {"every instance renamed keeping its key",
+         {{"terraform_data.old[0]", "terraform_data.new[0]"}, {"terraform_data.old[1]", "terraform_data.new[1]"}},
+         {"terraform_data.old[0]", "terraform_data.old[1]", "terraform_data.other"},
+         {"terraform_data.old -> terraform_data.new"}},
+        {"for_each keys kept",
+         {{R"(terraform_data.old["a"])", R"(terraform_data.new["a"])"},
+          {R"(terraform_data.old["b"])", R"(terraform_data.new["b"])"}},
+         {R"(terraform_data.old["a"])", R"(terraform_data.old["b"])"},
+         {"terraform_data.old -> terraform_data.new"}},
+        {"into a submodule of the same module (no module block: the target is inside the source)",
+         {{"module.app.terraform_data.web[0]", "module.app.module.web.terraform_data.web[0]"},
+          {"module.app.terraform_data.web[1]", "module.app.module.web.terraform_data.web[1]"},
+          {"module.app.terraform_data.db", "module.app.module.db.terraform_data.db"}},
+         {"module.app.terraform_data.web[0]", "module.app.terraform_data.web[1]", "module.app.terraform_data.db"},
+         {"module.app.terraform_data.db -> module.app.module.db.terraform_data.db",
+          "module.app.terraform_data.web -> module.app.module.web.terraform_data.web"}},
+        {"a module split in two: resource blocks, no module block",
+         {{"module.network.terraform_data.vpc", "module.vpc.terraform_data.vpc"},
+          {"module.network.terraform_data.subnet", "module.subnets.terraform_data.subnet"}},
+         {"module.network.terraform_data.vpc", "module.network.terraform_data.subnet"},
+         {"module.network.terraform_data.subnet -> module.subnets.terraform_data.subnet",
+          "module.network.terraform_data.vpc -> module.vpc.terraform_data.vpc"}},
+    });
+}
+
+BOOST_AUTO_TEST_CASE(no_collapse_unless_exactly_equivalent) {
+    run({
+        {"incomplete: one instance of the old resource stays behind",
+         {{"terraform_data.old[0]", "terraform_data.new[0]"}, {"terraform_data.old[1]", "terraform_data.new[1]"}},
+         {"terraform_data.old[0]", "terraform_data.old[1]", "terraform_data.old[2]"},
+         {"terraform_data.old[0] -> terraform_data.new[0]", "terraform_data.old[1] -> terraform_data.new[1]"}},
+        {"keys change: count -> for_each",
+         {{"terraform_data.r[0]", R"(terraform_data.r["a"])"}, {"terraform_data.r[1]", R"(terraform_data.r["b"])"}},
+         {"terraform_data.r[0]", "terraform_data.r[1]"},
+         {R"(terraform_data.r[0] -> terraform_data.r["a"])", R"(terraform_data.r[1] -> terraform_data.r["b"])"}},
+        {"the target resource had prior objects",
+         {{"terraform_data.old[0]", "terraform_data.new[0]"}},
+         {"terraform_data.old[0]", "terraform_data.new[5]"},
+         {"terraform_data.old[0] -> terraform_data.new[0]"}},
+        {"the target module instance had prior objects",
+         {{"module.old.terraform_data.x", "module.new.terraform_data.x"}},
+         {"module.old.terraform_data.x", "module.new.terraform_data.z"},
+         {"module.old.terraform_data.x -> module.new.terraform_data.x"}},
+        {"incomplete module: one object stays behind",
+         {{"module.old.terraform_data.x", "module.new.terraform_data.x"}},
+         {"module.old.terraform_data.x", "module.old.terraform_data.y"},
+         {"module.old.terraform_data.x -> module.new.terraform_data.x"}},
+        {"objects under the module go to different places",
+         {{"module.old.terraform_data.x", "module.new.terraform_data.x"},
+          {"module.old.terraform_data.y", "module.new.terraform_data.renamed"}},
+         {"module.old.terraform_data.x", "module.old.terraform_data.y"},
+         {"module.old.terraform_data.x -> module.new.terraform_data.x",
+          "module.old.terraform_data.y -> module.new.terraform_data.renamed"}},
+        // The old reading of prior objects (previous_address) put a chained object at the
+        // chain's start, so "everything under module.mid moved" held vacuously.
+        {"nothing known under the old module instance: never a vacuous collapse",
+         {{"module.mid.terraform_data.x", "module.new.terraform_data.x"}},
+         {"module.old.terraform_data.x", "module.old.terraform_data.y"},
+         {"module.mid.terraform_data.x -> module.new.terraform_data.x"}},
+        {"an unmoved object under the old module instance at a user-moved address",
+         {{"module.mid.terraform_data.x", "module.new.terraform_data.x"}},
+         {"module.mid.terraform_data.x", "module.mid.terraform_data.y"},
+         {"module.mid.terraform_data.x -> module.new.terraform_data.x"}},
+    });
+}
+
+// With the new configuration, a collapse whose old side is still declared is refused:
+// Terraform would say "Moved object still exists".
+BOOST_AUTO_TEST_CASE(no_collapse_when_the_old_side_is_still_declared) {
+    ConfigModule svc;
+    svc.resources = {resource("x")};
+    ConfigModule config;
+    config.resources = {resource("old", /*count=*/true), resource("new", /*count=*/true)};
+    config.calls = {call("kept", svc), call("counted", svc, /*count=*/true), call("a", svc, false, /*for_each=*/true),
+                    call("new", svc, /*count=*/true)};
+    run(
+        {
+            {"old resource still declared (count = 0)",
+             {{"terraform_data.old[0]", "terraform_data.new[0]"}, {"terraform_data.old[1]", "terraform_data.new[1]"}},
+             {"terraform_data.old[0]", "terraform_data.old[1]"},
+             {"terraform_data.old[0] -> terraform_data.new[0]", "terraform_data.old[1] -> terraform_data.new[1]"}},
+            {"old resource gone",
+             {{"terraform_data.gone[0]", "terraform_data.new[0]"}},
+             {"terraform_data.gone[0]"},
+             {"terraform_data.gone -> terraform_data.new"}},
+            {"module instance still declared (the call kept, now empty of these objects)",
+             {{"module.kept.terraform_data.x", "module.elsewhere.terraform_data.x"}},
+             {"module.kept.terraform_data.x"},
+             {"module.kept.terraform_data.x -> module.elsewhere.terraform_data.x"}},
+            {"old counted call still declared: instance blocks, no whole-call block",
+             {{"module.counted[0].terraform_data.x", "module.new[0].terraform_data.x"},
+              {"module.counted[1].terraform_data.x", "module.new[1].terraform_data.x"}},
+             {"module.counted[0].terraform_data.x", "module.counted[1].terraform_data.x"},
+             {"module.counted[0].terraform_data.x -> module.new[0].terraform_data.x",
+              "module.counted[1].terraform_data.x -> module.new[1].terraform_data.x"}},
+            {"module gaining for_each: the no-key instance is gone",
+             {{"module.a.terraform_data.x", R"(module.a["k"].terraform_data.x)"}},
+             {"module.a.terraform_data.x"},
+             {R"(module.a -> module.a["k"])"}},
+        },
+        &config);
+}
