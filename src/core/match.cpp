@@ -193,15 +193,41 @@ private:
         bool progress = true;
         while (progress) {
             progress = false;
+            // A side whose only candidate is X claims X: X is no longer a candidate for
+            // anyone else, unless another side is pinned to X too (then it is a tie).
+            auto claim = [&progress](std::vector<std::set<std::size_t>>& options_of_side,
+                                     std::vector<std::set<std::size_t>>& sides_of_option, std::set<std::size_t>& taken) {
+                for (std::size_t side = 0; side < options_of_side.size(); ++side) {
+                    if (options_of_side[side].size() != 1) continue;
+                    std::size_t option = *options_of_side[side].begin();
+                    if (sides_of_option[option].size() == 1) continue;
+                    bool contested = false;
+                    for (std::size_t other : sides_of_option[option])
+                        if (other != side && options_of_side[other].size() == 1) contested = true;
+                    if (contested) continue;
+                    for (std::size_t other : std::set<std::size_t>(sides_of_option[option])) {
+                        if (other == side) continue;
+                        options_of_side[other].erase(option);
+                        sides_of_option[option].erase(other);
+                        taken.insert(other);
+                        progress = true;
+                    }
+                    taken.insert(side);
+                }
+            };
+            claim(creations_of, deletions_of, propagated_deletions_);
+            claim(deletions_of, creations_of, propagated_creations_);
             for (std::size_t d = 0; d < deletions_.size(); ++d) {
                 if (matched_deletion_[d] || creations_of[d].size() != 1) continue;
                 std::size_t c = *creations_of[d].begin();
                 if (deletions_of[c].size() != 1) continue;
                 MatchKind kind = equal_kind(d, c);
-                bool dependency = by_dependency_.count(d) > 0 || relation_.creations_of[d].size() > 1 ||
-                                  relation_.deletions_of[c].size() > 1;
+                bool propagated = propagated_deletions_.count(d) > 0 || propagated_creations_.count(c) > 0;
+                bool dependency = by_dependency_.count(d) > 0 ||
+                                  (!propagated && (relation_.creations_of[d].size() > 1 || relation_.deletions_of[c].size() > 1));
                 std::string evidence = equal_evidence(d, c, kind);
                 if (dependency) evidence += "; dependencies tell it from its identical twins";
+                if (propagated) evidence += "; its other candidates are each another object's only match";
                 std::vector<std::string> witnesses;
                 if (dependency && evidence_) witnesses = evidence_->witnesses(deletions_[d].change->address);
                 accept(d, c, kind, evidence, dependency, {}, std::move(witnesses));
@@ -381,10 +407,45 @@ private:
     }
 
     std::vector<std::string> first_differences(std::size_t d, std::size_t c) const {
-        auto paths = differing_paths(deletions_[d].attributes(), creations_[c].attributes(),
-                                     ignore_rules_for(policy_, deletions_[d].type()));
-        if (paths.size() > explained_paths) paths.resize(explained_paths);
+        const Attributes& before = deletions_[d].attributes();
+        const Attributes& after = creations_[c].attributes();
+        std::vector<std::string> paths;
+        for (const auto& path : differing_paths(before, after, ignore_rules_for(policy_, deletions_[d].type()))) {
+            std::string shown = displayed_path(before, after, path);
+            if (std::find(paths.begin(), paths.end(), shown) == paths.end()) paths.push_back(std::move(shown));
+            if (paths.size() == explained_paths) break;
+        }
         return paths;
+    }
+
+    // A path into a sensitive value is cut at the outermost attribute that is sensitive
+    // throughout on the side that holds it, and marked: the keys of a sensitive map are
+    // part of its value.
+    static std::string displayed_path(const Attributes& before, const Attributes& after, const std::string& path) {
+        std::size_t cut = path.size() + 1;
+        for (const Attributes* side : {&before, &after}) {
+            auto leaf = std::lower_bound(side->begin(), side->end(), path,
+                                         [](const AttributeLeaf& l, const std::string& p) { return l.path < p; });
+            if (leaf == side->end() || leaf->path != path || !leaf->sensitive) continue;
+            auto sensitive_throughout = [side](std::string_view prefix) {
+                for (const auto& other : *side)
+                    if (path_covers(prefix, other.path) && !other.sensitive) return false;
+                return true;
+            };
+            bool quoted = false;
+            std::size_t here = path.size();
+            for (std::size_t i = 1; i < path.size(); ++i) {
+                if (path[i] == '"' && path[i - 1] != '\\') quoted = !quoted;
+                if (quoted || (path[i] != '.' && path[i] != '[')) continue;
+                if (sensitive_throughout(std::string_view(path).substr(0, i))) {
+                    here = i;
+                    break;
+                }
+            }
+            cut = std::min(cut, here);
+        }
+        if (cut > path.size()) return path;
+        return path.substr(0, cut) + " (sensitive)";
     }
 
     const Plan& plan_;
@@ -395,6 +456,8 @@ private:
     std::vector<bool> matched_deletion_;
     std::vector<bool> matched_creation_;
     std::set<std::size_t> by_dependency_;
+    std::set<std::size_t> propagated_deletions_;  // paired by propagation, either way
+    std::set<std::size_t> propagated_creations_;
     std::optional<DependencyEvidence> evidence_;
     std::map<std::size_t, std::vector<std::size_t>> tied_deletions_;
     std::map<std::size_t, std::vector<std::size_t>> tied_creations_;

@@ -138,10 +138,11 @@ Decision decide_move(const Policy& policy, const Move& move) {
     return {Verdict::proposed, no_accept_reason(policy, move)};
 }
 
-std::vector<Decision> decide_moves(const Policy& policy, const std::vector<Move>& moves) {
+std::vector<Decision> decide_moves(const Policy& policy, const std::vector<Move>& moves,
+                                   std::size_t already_accepted) {
     std::vector<Decision> decisions;
     decisions.reserve(moves.size());
-    std::size_t accepted = 0;
+    std::size_t accepted = already_accepted;
     for (const Move& move : moves) {
         Decision decision = decide_move(policy, move);
         if (decision.verdict == Verdict::accepted && policy.max_moves && accepted >= *policy.max_moves)

@@ -27,13 +27,39 @@ std::vector<std::string> plan_args(const PlanRequest& request, const std::filesy
     return args;
 }
 
-// The moves whose injected block a diagnostic points at.
+bool is_cross_type(const core::Move& move) {
+    return move.from.resource && move.to.resource && move.from.resource->type != move.to.resource->type;
+}
+
+// A refusal of a cross-type move. The provider's ("Move Resource State Not Supported")
+// has no source range: it names the target type in its detail instead.
+bool is_cross_type_refusal(const core::Diagnostic& diagnostic) {
+    return diagnostic.summary == "Move Resource State Not Supported" ||
+           diagnostic.summary == "Unsupported `moved` across resource types";
+}
+
+// The moves whose injected block a diagnostic points at, or, for a cross-type refusal
+// without a range, the cross-type moves to the type it names (all of them if it names none).
 std::set<std::size_t> blamed_moves(const std::vector<core::Diagnostic>& diagnostics, const std::string& file_name,
-                                   const std::vector<int>& block_lines, std::vector<std::string>& reasons) {
+                                   const std::vector<int>& block_lines, const std::vector<core::Move>& moves,
+                                   std::vector<std::string>& reasons) {
     std::set<std::size_t> out;
     reasons.assign(block_lines.size(), {});
     for (const auto& diagnostic : diagnostics) {
         if (diagnostic.severity != "error") continue;
+        if (diagnostic.filename.empty() && is_cross_type_refusal(diagnostic)) {
+            std::set<std::size_t> named, all;
+            for (std::size_t i = 0; i < moves.size() && i < block_lines.size(); ++i) {
+                if (!is_cross_type(moves[i])) continue;
+                all.insert(i);
+                if (diagnostic.detail.find("\"" + moves[i].to.resource->type + "\"") != std::string::npos) named.insert(i);
+            }
+            for (std::size_t i : named.empty() ? all : named) {
+                out.insert(i);
+                if (reasons[i].empty()) reasons[i] = diagnostic.summary;
+            }
+            continue;
+        }
         if (std::filesystem::path(diagnostic.filename).filename() != file_name) continue;
         // Each block spans four lines from its start.
         for (std::size_t i = 0; i < block_lines.size(); ++i) {
@@ -98,7 +124,11 @@ private:
         std::vector<core::Move> fresh;
         for (const auto& move : matched.moves)
             if (!refused_.count({move.from, move.to})) fresh.push_back(move);
-        std::vector<core::Decision> decisions = core::decide_moves(request_.policy, fresh);
+        // max_moves is per run: the moves the policy accepted in earlier iterations count.
+        std::size_t accepted_before = static_cast<std::size_t>(
+            std::count_if(result_.move_decisions.begin(), result_.move_decisions.end(),
+                          [](const core::Decision& d) { return d.verdict == core::Verdict::accepted; }));
+        std::vector<core::Decision> decisions = core::decide_moves(request_.policy, fresh, accepted_before);
 
         std::vector<core::Move> added;
         for (std::size_t i = 0; i < fresh.size(); ++i) {
@@ -168,7 +198,8 @@ private:
         ProcessResult explained = terraform_.run(plan_args(request_, plan_file, true));
         throw_if_interrupted();
         std::vector<std::string> reasons;
-        auto blamed = blamed_moves(core::parse_diagnostics(explained.stdout_text), guard_.file_name(), block_lines, reasons);
+        auto blamed = blamed_moves(core::parse_diagnostics(explained.stdout_text), guard_.file_name(), block_lines,
+                                   result_.moves, reasons);
         if (blamed.empty()) return false;
         std::vector<core::Move> kept;
         std::vector<core::Decision> kept_decisions;

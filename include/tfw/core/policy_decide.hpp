@@ -34,7 +34,9 @@ struct Decision {
 Decision decide_move(const Policy& policy, const Move& move);
 
 // One decision per move, in the same order. max_moves keeps the first N accepted moves
-// in that order and turns the rest into proposals.
-std::vector<Decision> decide_moves(const Policy& policy, const std::vector<Move>& moves);
+// in that order and turns the rest into proposals; `already_accepted` moves of the same
+// run (earlier iterations) count against it too.
+std::vector<Decision> decide_moves(const Policy& policy, const std::vector<Move>& moves,
+                                   std::size_t already_accepted = 0);
 
 }  // namespace tfw::core
