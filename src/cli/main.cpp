@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "tfw/cli/args.hpp"
+#include "tfw/cli/moves_command.hpp"
 #include "tfw/cli/plan_command.hpp"
 #include "tfw/core/plan_json.hpp"
 #include "tfw/core/policy_yaml.hpp"
@@ -51,6 +52,7 @@ int run_main(int argc, char** argv) {
         }
         if (command == "plan") return run_plan_command(invocation, false);
         if (command == "apply") return run_plan_command(invocation, true);
+        if (command == "moves") return run_moves_command(invocation);
         run_passthrough(invocation, args);
     } catch (const shell::Interrupted& interrupted) {
         std::cerr << "\ntfw: interrupted by signal " << interrupted.signal_number

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <unistd.h>
 
+#include "tfw/cli/policy_file.hpp"
 #include "tfw/cli/progress.hpp"
 #include "tfw/cli/report.hpp"
 #include "tfw/cli/prompt.hpp"
@@ -11,7 +12,6 @@
 #include "tfw/core/collapse.hpp"
 #include "tfw/core/placement.hpp"
 #include "tfw/core/plan_text.hpp"
-#include "tfw/core/policy_yaml.hpp"
 #include "tfw/shell/converge.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
@@ -22,17 +22,6 @@
 
 namespace tfw::cli {
 namespace {
-
-// --policy, else .tfw.yaml in the root module, else the built-in defaults.
-core::Policy load_policy(const Invocation& invocation) {
-    std::filesystem::path file = invocation.options.policy_file;
-    if (file.empty()) {
-        std::filesystem::path discovered = invocation.root_dir / ".tfw.yaml";
-        if (!std::filesystem::exists(discovered)) return core::default_policy();
-        file = discovered;
-    }
-    return core::load_policy(shell::read_file(file), file.string());
-}
 
 // Options `terraform apply PLANFILE` accepts; the plan-shaping ones were used already.
 std::vector<std::string> apply_options(const std::vector<std::string>& passthrough) {
@@ -95,7 +84,7 @@ int run_plan_command(const Invocation& invocation, bool apply) {
         throw std::runtime_error("the root module directory " + invocation.root_dir.string() + " does not exist");
     for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir))
         std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
-    core::Policy policy = load_policy(invocation);
+    core::Policy policy = load_policy_file(invocation);
 
     bool interactive = args.input && ::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO);
     shell::TempDir temp;

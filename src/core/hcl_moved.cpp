@@ -49,14 +49,17 @@ public:
 
 private:
     const HclToken& peek() {
-        if (!peeked_) peeked_ = lexer_.next();
-        return *peeked_;
+        if (!has_peeked_) {
+            peeked_ = lexer_.next();
+            has_peeked_ = true;
+        }
+        return peeked_;
     }
 
     HclToken take() {
-        HclToken token = peek();
-        peeked_.reset();
-        return token;
+        if (!has_peeked_) return lexer_.next();
+        has_peeked_ = false;
+        return peeked_;
     }
 
     void skip_rest_of_item(int depth) {
@@ -116,7 +119,8 @@ private:
 
     HclLexer lexer_;
     std::string file_;
-    std::optional<HclToken> peeked_;
+    HclToken peeked_;  // valid while has_peeked_
+    bool has_peeked_ = false;
     std::vector<MovedBlock> blocks_;
 };
 

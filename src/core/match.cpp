@@ -361,7 +361,19 @@ private:
         return shared > 0 || same_name;
     }
 
+    using ByType = std::unordered_map<std::string_view, std::vector<std::size_t>>;
+    static const std::vector<std::size_t>& of_type(const ByType& index, std::string_view type) {
+        static const std::vector<std::size_t> none;
+        auto it = index.find(type);
+        return it == index.end() ? none : it->second;
+    }
+
+    // Each unmatched side names a few candidates of its type: indexed once by type, so the
+    // cost is per unmatched object, not per pair of them.
     void explain_unmatched() {
+        ByType creations_by_type, deletions_by_type;
+        for (std::size_t c = 0; c < creations_.size(); ++c) creations_by_type[creations_[c].type()].push_back(c);
+        for (std::size_t d = 0; d < deletions_.size(); ++d) deletions_by_type[deletions_[d].type()].push_back(d);
         for (std::size_t d = 0; d < deletions_.size(); ++d) {
             if (matched_deletion_[d]) continue;
             Unmatched entry{deletions_[d].change->address, true, {}, {}};
@@ -370,9 +382,7 @@ private:
                                " creations match equally and dependencies do not tell them apart";
                 for (std::size_t c : it->second) entry.candidates.push_back({creations_[c].change->address, {}});
             } else {
-                std::vector<std::size_t> others;
-                for (std::size_t c = 0; c < creations_.size(); ++c)
-                    if (creations_[c].type() == deletions_[d].type()) others.push_back(c);
+                const std::vector<std::size_t>& others = of_type(creations_by_type, deletions_[d].type());
                 entry.reason = others.empty() ? "no creation of type " + deletions_[d].type()
                                               : "no creation of type " + deletions_[d].type() + " has equal attributes";
                 if (skipped_partial_types_.count(deletions_[d].type()))
@@ -392,9 +402,7 @@ private:
                                " deletions match equally and dependencies do not tell them apart";
                 for (std::size_t d : it->second) entry.candidates.push_back({deletions_[d].change->address, {}});
             } else {
-                std::vector<std::size_t> others;
-                for (std::size_t d = 0; d < deletions_.size(); ++d)
-                    if (deletions_[d].type() == creations_[c].type()) others.push_back(d);
+                const std::vector<std::size_t>& others = of_type(deletions_by_type, creations_[c].type());
                 entry.reason = others.empty() ? "no deletion of type " + creations_[c].type()
                                               : "no deletion of type " + creations_[c].type() + " has equal attributes";
                 for (std::size_t d : others) {

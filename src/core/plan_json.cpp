@@ -1,9 +1,13 @@
 #include "tfw/core/plan_json.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
+#include <string_view>
+#include <vector>
 
 #include <rapidjson/document.h>
+#include <rapidjson/reader.h>
 #include <rapidjson/error/en.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -227,28 +231,243 @@ void load_prior_dependencies(const Json& module, std::map<std::string, std::vect
         for (const auto& child : children->GetArray()) load_prior_dependencies(child, out);
 }
 
+// ---------------------------------------------------------------------------------------
+// Streaming: one in-situ SAX pass over the whole text. Only the parts tfw reads become
+// DOM values, and only one part at a time: each element of resource_changes on its own,
+// prior_state without its attribute values, configuration without its constant values.
+// planned_values and the rest are skipped. Strings stay in the (clobbered) input text.
+
+struct Event {
+    enum Kind : unsigned char { null, boolean, int32, uint32, int64, uint64, real, string, key, start_object,
+                                end_object, start_array, end_array };
+    Kind kind;
+    rapidjson::SizeType length = 0;  // of a string, or a container's count at its end
+    union {
+        const char* text;
+        std::int64_t i;
+        std::uint64_t u;
+        double d;
+        bool b;
+    };
+};
+
+// Replays recorded events into a Document (its Populate interface), which sizes every
+// object and array exactly.
+struct Replay {
+    const std::vector<Event>& events;
+    template <typename Handler>
+    bool operator()(Handler& h) const {
+        for (const Event& e : events) {
+            bool ok = true;
+            switch (e.kind) {
+                case Event::null: ok = h.Null(); break;
+                case Event::boolean: ok = h.Bool(e.b); break;
+                case Event::int32: ok = h.Int(static_cast<int>(e.i)); break;
+                case Event::uint32: ok = h.Uint(static_cast<unsigned>(e.u)); break;
+                case Event::int64: ok = h.Int64(e.i); break;
+                case Event::uint64: ok = h.Uint64(e.u); break;
+                case Event::real: ok = h.Double(e.d); break;
+                case Event::string: ok = h.String(e.text, e.length, false); break;
+                case Event::key: ok = h.Key(e.text, e.length, false); break;
+                case Event::start_object: ok = h.StartObject(); break;
+                case Event::end_object: ok = h.EndObject(e.length); break;
+                case Event::start_array: ok = h.StartArray(); break;
+                case Event::end_array: ok = h.EndArray(e.length); break;
+            }
+            if (!ok) return false;
+        }
+        return true;
+    }
+};
+
+class PlanHandler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, PlanHandler> {
+public:
+    explicit PlanHandler(Plan& plan) : plan_(plan) {}
+
+    bool Null() { return scalar(Event{Event::null, 0, {nullptr}}); }
+    bool Bool(bool b) {
+        if (depth_ == 1 && top_key_ == "errored") plan_.errored = b;
+        Event e{Event::boolean, 0, {nullptr}};
+        e.b = b;
+        return scalar(e);
+    }
+    bool Int(int i) { return integer(Event::int32, i); }
+    bool Int64(std::int64_t i) { return integer(Event::int64, i); }
+    bool Uint(unsigned u) { return unsigned_integer(Event::uint32, u); }
+    bool Uint64(std::uint64_t u) { return unsigned_integer(Event::uint64, u); }
+    bool Double(double d) {
+        Event e{Event::real, 0, {nullptr}};
+        e.d = d;
+        return scalar(e);
+    }
+    bool String(const char* text, rapidjson::SizeType length, bool) {
+        if (depth_ == 1 && top_key_ == "terraform_version") plan_.terraform_version.assign(text, length);
+        if (section_ == Section::changes && depth_ == 5 && change_key_ == "actions") actions_.emplace_back(text, length);
+        return scalar(Event{Event::string, length, {text}});
+    }
+    bool Key(const char* text, rapidjson::SizeType length, bool) {
+        std::string_view key(text, length);
+        if (depth_ == 1) {
+            top_key_ = key;
+            section_ = key == "resource_changes" ? Section::changes
+                       : key == "prior_state"    ? Section::prior_state
+                       : key == "configuration"  ? Section::configuration
+                                                 : Section::none;
+            return true;
+        }
+        if (skip_depth_ > 0 || !recording()) return true;
+        if (section_ == Section::changes && depth_ == 3) element_key_ = key;
+        if (section_ == Section::changes && depth_ == 4 && element_key_ == "change") change_key_ = key;
+        if (drop_member(key)) {
+            dropping_ = true;
+            return true;
+        }
+        ++frames_.back().count;
+        events_.push_back(Event{Event::key, length, {text}});
+        return true;
+    }
+    bool StartObject() { return start(false); }
+    bool StartArray() { return start(true); }
+    bool EndObject(rapidjson::SizeType) { return end(Event::end_object); }
+    bool EndArray(rapidjson::SizeType) { return end(Event::end_array); }
+
+private:
+    enum class Section { none, changes, prior_state, configuration };
+
+    // Whether a value at the current depth (containers open around it, the one it opens
+    // included) goes into a DOM: elements of resource_changes, prior_state and
+    // configuration whole.
+    bool recording() const {
+        if (section_ == Section::none) return false;
+        if (section_ == Section::changes) return depth_ >= 3;  // inside an element
+        return depth_ >= 2;
+    }
+
+    bool drop_member(std::string_view key) const {
+        if (section_ == Section::configuration) return key == "constant_value";
+        // Values matter only for a plain create or delete, a possible half of a move.
+        // Terraform writes `actions` first in `change`; until it is seen, nothing drops.
+        if (section_ == Section::changes)
+            return depth_ == 4 && element_key_ == "change" && actions_known_ && !possible_move_ && key != "actions";
+        if (section_ == Section::prior_state)  // a resource's attribute values, not its dependencies
+            return (key == "values" || key == "sensitive_values") && frames_.size() >= 2 &&
+                   frames_[frames_.size() - 2].is_array;
+        return false;
+    }
+
+    bool integer(Event::Kind kind, std::int64_t i) {
+        Event e{kind, 0, {nullptr}};
+        e.i = i;
+        return scalar(e);
+    }
+    bool unsigned_integer(Event::Kind kind, std::uint64_t u) {
+        Event e{kind, 0, {nullptr}};
+        e.u = u;
+        return scalar(e);
+    }
+
+    bool scalar(const Event& e) {
+        if (depth_ == 0) throw PlanJsonError("invalid plan JSON: not an object");
+        if (skip_depth_ > 0) return true;
+        if (dropping_) {
+            dropping_ = false;
+            return true;
+        }
+        if (!recording()) return true;
+        if (frames_.back().is_array) ++frames_.back().count;
+        events_.push_back(e);
+        return true;
+    }
+
+    bool start(bool is_array) {
+        ++depth_;
+        if (skip_depth_ > 0) {
+            ++skip_depth_;
+            return true;
+        }
+        if (dropping_) {
+            dropping_ = false;
+            skip_depth_ = 1;
+            return true;
+        }
+        if (depth_ == 1 && is_array) throw PlanJsonError("invalid plan JSON: not an object");
+        if (!recording()) return true;
+        if (section_ == Section::changes && depth_ == 3) {  // a new element
+            actions_known_ = false;
+            actions_.clear();
+            element_key_ = change_key_ = {};
+        }
+        if (!frames_.empty() && frames_.back().is_array) ++frames_.back().count;
+        frames_.push_back({is_array, 0});
+        events_.push_back(Event{is_array ? Event::start_array : Event::start_object, 0, {nullptr}});
+        return true;
+    }
+
+    bool end(Event::Kind kind) {
+        --depth_;
+        if (skip_depth_ > 0) {
+            --skip_depth_;
+            return true;
+        }
+        ++depth_;  // decide at the depth the container was opened at
+        bool was_recorded = recording();
+        --depth_;
+        if (!was_recorded) return true;
+        events_.push_back(Event{kind, frames_.back().count, {nullptr}});
+        frames_.pop_back();
+        if (section_ == Section::changes && depth_ == 4 && element_key_ == "change" && change_key_ == "actions") {
+            actions_known_ = true;
+            possible_move_ = actions_.size() == 1 && (actions_[0] == "create" || actions_[0] == "delete");
+        }
+        if (!frames_.empty()) return true;
+        // A whole value is recorded: turn it into a DOM, load what tfw needs, let it go.
+        rapidjson::Document document;
+        Replay replay{events_};
+        document.Populate(replay);
+        if (section_ == Section::changes) {
+            plan_.changes.push_back(load_resource_change(document));
+        } else if (section_ == Section::prior_state) {
+            if (const Json* values = member(document, "values"))
+                if (const Json* root = member(*values, "root_module")) load_prior_dependencies(*root, plan_.prior_dependencies);
+        } else if (section_ == Section::configuration) {
+            if (const Json* root = member(document, "root_module")) plan_.configuration = load_config_module(*root);
+        }
+        events_.clear();
+        return true;
+    }
+
+    struct Frame {
+        bool is_array;
+        rapidjson::SizeType count;  // members or elements recorded
+    };
+
+    Plan& plan_;
+    int depth_ = 0;
+    std::string_view top_key_;
+    Section section_ = Section::none;
+    int skip_depth_ = 0;     // > 0 inside a skipped subtree
+    bool dropping_ = false;  // the next value belongs to a dropped member
+    std::vector<Frame> frames_;
+    std::vector<Event> events_;
+    // Within one resource_changes element: the current member of `change`, its actions.
+    std::string_view element_key_, change_key_;
+    std::vector<std::string_view> actions_;
+    bool actions_known_ = false;
+    bool possible_move_ = true;
+};
+
 }  // namespace
 
 Plan load_plan_json(std::string& json_text) {
-    rapidjson::Document document;
-    document.ParseInsitu<rapidjson::kParseStopWhenDoneFlag>(json_text.data());
-    if (document.HasParseError())
-        throw PlanJsonError(std::string("invalid plan JSON at offset ") + std::to_string(document.GetErrorOffset()) +
-                            ": " + rapidjson::GetParseError_En(document.GetParseError()));
-    if (!document.IsObject()) throw PlanJsonError("invalid plan JSON: not an object");
-
     Plan plan;
-    plan.terraform_version = string_member(document, "terraform_version");
-    if (const Json* errored = member(document, "errored"); errored && errored->IsBool()) plan.errored = errored->GetBool();
-    if (const Json* changes = member(document, "resource_changes"); changes && changes->IsArray()) {
-        plan.changes.reserve(changes->Size());
-        for (const auto& change : changes->GetArray()) plan.changes.push_back(load_resource_change(change));
-    }
-    if (const Json* prior = member(document, "prior_state"))
-        if (const Json* values = member(*prior, "values"))
-            if (const Json* root = member(*values, "root_module")) load_prior_dependencies(*root, plan.prior_dependencies);
-    if (const Json* configuration = member(document, "configuration"))
-        if (const Json* root = member(*configuration, "root_module")) plan.configuration = load_config_module(*root);
+    PlanHandler handler(plan);
+    rapidjson::Reader reader;
+    rapidjson::InsituStringStream stream(json_text.data());
+    rapidjson::ParseResult ok =
+        reader.Parse<rapidjson::kParseInsituFlag | rapidjson::kParseStopWhenDoneFlag>(stream, handler);
+    if (!ok)
+        throw PlanJsonError(std::string("invalid plan JSON at offset ") + std::to_string(ok.Offset()) + ": " +
+                            rapidjson::GetParseError_En(ok.Code()));
     return plan;
 }
 

@@ -16,25 +16,33 @@ namespace {
 
 }  // namespace
 
-std::string read_file(const std::filesystem::path& path) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) fail("cannot read", path);
+std::string read_descriptor(int fd, const std::string& name) {
     std::string content;
     struct stat info {};
-    if (::fstat(fd, &info) == 0 && info.st_size > 0) content.reserve(static_cast<std::size_t>(info.st_size));
+    if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0)
+        content.reserve(static_cast<std::size_t>(info.st_size));
     char buffer[65536];
     while (true) {
         ssize_t n = ::read(fd, buffer, sizeof buffer);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            ::close(fd);
-            fail("cannot read", path);
-        }
+        if (n < 0) throw std::runtime_error("cannot read " + name + ": " + std::strerror(errno));
         if (n == 0) break;
         content.append(buffer, static_cast<std::size_t>(n));
     }
-    ::close(fd);
     return content;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) fail("cannot read", path);
+    try {
+        std::string content = read_descriptor(fd, path.string());
+        ::close(fd);
+        return content;
+    } catch (...) {
+        ::close(fd);
+        throw;
+    }
 }
 
 void write_file_atomically(const std::filesystem::path& path, std::string_view content) {

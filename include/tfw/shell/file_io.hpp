@@ -10,6 +10,9 @@ namespace tfw::shell {
 // Throws std::runtime_error naming the file.
 std::string read_file(const std::filesystem::path& path);
 
+// Everything readable from an open descriptor (stdin: `-`); `name` is for messages.
+std::string read_descriptor(int fd, const std::string& name);
+
 // Writes a sibling temporary file and renames it over `path`, keeping the mode of an
 // existing file. Throws std::runtime_error naming the file.
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);

@@ -1,0 +1,241 @@
+// How many times tfw runs terraform: the cost users feel. A recording wrapper, passed as
+// --terraform-bin, logs every call's arguments and execs the real terraform.
+//   - nothing could pair: exactly one call, the plan (human mode, no -json, no show);
+//   - renames: plan, show -json, plan, however many renames one analysis finds;
+//   - an analysis that finds nothing: plan, show -json, and no second plan;
+//   - tfw moves on a saved plan: one show -json; on a show -json file: none.
+// And with -detailed-exitcode, tfw exits as terraform does.
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "checks.hpp"
+#include "plan_checks.hpp"
+#include "workspace.hpp"
+
+using namespace tfw::e2e;
+using tfw::core::Action;
+
+namespace {
+
+using Call = std::vector<std::string>;
+
+std::string single_quoted(const std::string& text) {
+    std::string out = "'";
+    for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+// A bash script that appends its argv to a log (arguments separated by \x1f, one call per
+// line) and execs the real terraform with the same argv.
+class Recorder {
+public:
+    explicit Recorder(const Workspace& ws) : script_(ws.scratch() / "terraform-recorder"), log_(ws.scratch() / "calls.log") {
+        std::ofstream out(script_);
+        out << "#!/usr/bin/env bash\n"
+            << "{ printf '%s\\037' \"$@\"; printf '\\n'; } >> " << single_quoted(log_.string()) << "\n"
+            << "exec " << single_quoted(terraform_binary().string()) << " \"$@\"\n";
+        out.close();
+        if (!out) throw E2eError("cannot write " + script_.string());
+        fs::permissions(script_, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
+    }
+
+    std::string option() const { return "--terraform-bin=" + script_.string(); }
+
+    void reset() const {
+        std::error_code ignored;
+        fs::remove(log_, ignored);
+    }
+
+    std::vector<Call> calls() const {
+        std::vector<Call> out;
+        std::ifstream in(log_);
+        std::string line;
+        while (std::getline(in, line)) {
+            Call call;
+            std::istringstream fields(line);
+            std::string arg;
+            while (std::getline(fields, arg, '\x1f')) call.push_back(arg);
+            out.push_back(call);
+        }
+        return out;
+    }
+
+    // The subcommand of each call: its first argument that is not an option.
+    std::vector<std::string> subcommands() const {
+        std::vector<std::string> out;
+        for (const auto& call : calls()) {
+            auto it = std::find_if(call.begin(), call.end(), [](const std::string& a) { return a.empty() || a[0] != '-'; });
+            out.push_back(it == call.end() ? "" : *it);
+        }
+        return out;
+    }
+
+    std::string describe() const {
+        std::string text;
+        for (const auto& call : calls()) {
+            text += "  terraform";
+            for (const auto& arg : call) text += " " + arg;
+            text += "\n";
+        }
+        return text.empty() ? "  (no terraform call)\n" : text;
+    }
+
+private:
+    fs::path script_;
+    fs::path log_;
+};
+
+bool has_arg(const Call& call, const std::string& arg) { return std::find(call.begin(), call.end(), arg) != call.end(); }
+
+using Names = std::vector<std::string>;
+
+// `terraform plan -detailed-exitcode` on the current configuration, for its exit code.
+int terraform_detailed_exit_code(const Workspace& ws) {
+    RunResult plain = ws.terraform({"plan", "-input=false", "-no-color", "-detailed-exitcode", "-lock=false"});
+    BOOST_TEST_REQUIRE((plain.exit_code == 0 || plain.exit_code == 2), plain.describe());
+    return plain.exit_code;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(no_possible_pair_costs_exactly_one_plan) {
+    Workspace ws("run_count_no_pair");
+    ws.apply_before();
+    ws.switch_to("after");
+    const int expected_exit = terraform_detailed_exit_code(ws);
+    BOOST_TEST_REQUIRE(expected_exit == 2);
+
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option(), "-detailed-exitcode", "-no-color"});
+    const auto& plan = require_saved_plan(run, expected_exit);
+    BOOST_TEST(recorder.subcommands() == Names{"plan"}, "terraform calls:\n" << recorder.describe());
+    const auto calls = recorder.calls();
+    BOOST_TEST_REQUIRE(calls.size() == 1u);
+    BOOST_TEST(!has_arg(calls[0], "-json"), "the one plan runs in human mode:\n" << recorder.describe());
+    BOOST_TEST(has_arg(calls[0], "-detailed-exitcode"));
+    BOOST_TEST(has_arg(calls[0], "-no-color"));
+    // Terraform's own rendering of that one plan is what the user sees.
+    BOOST_TEST(run.result.out.find("  # terraform_data.added will be created\n") != std::string::npos,
+               run.result.describe());
+    BOOST_TEST(run.result.out.find("Plan: 1 to add, 1 to change, 0 to destroy.") != std::string::npos,
+               run.result.describe());
+    BOOST_TEST(count_actions(plan, Action::create) == 1u);
+    BOOST_TEST(count_actions(plan, Action::update) == 1u);
+    BOOST_TEST(moves(plan).empty());
+}
+
+BOOST_AUTO_TEST_CASE(no_changes_costs_one_plan_and_exits_as_terraform) {
+    Workspace ws("run_count_no_pair");
+    ws.apply_before();
+    const int expected_exit = terraform_detailed_exit_code(ws);
+    BOOST_TEST_REQUIRE(expected_exit == 0);
+
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option(), "-detailed-exitcode", "-no-color"});
+    require_saved_plan(run, expected_exit);
+    BOOST_TEST(recorder.subcommands() == Names{"plan"}, "terraform calls:\n" << recorder.describe());
+    BOOST_TEST(run.result.out.find("No changes. Your infrastructure matches the configuration.") != std::string::npos,
+               run.result.describe());
+
+    // Without -detailed-exitcode a successful plan exits 0, as terraform's does.
+    recorder.reset();
+    const TfwPlan plain = ws.tfw_plan({recorder.option()});
+    require_saved_plan(plain, 0);
+    BOOST_TEST(recorder.subcommands() == Names{"plan"}, "terraform calls:\n" << recorder.describe());
+}
+
+BOOST_AUTO_TEST_CASE(single_rename_costs_plan_show_plan) {
+    Workspace ws("run_count_rename");
+    ws.apply_before();
+    ws.switch_to("after");
+    require_reference(ws, 1);
+
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option()});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(moved_from(plan, "terraform_data.beta") == "terraform_data.alpha");
+    BOOST_TEST(count_destroying(plan) == 0u);
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan"}), "terraform calls:\n" << recorder.describe());
+    const auto calls = recorder.calls();
+    BOOST_TEST_REQUIRE(calls.size() == 3u);
+    BOOST_TEST(has_arg(calls[1], "-json"), recorder.describe());
+    BOOST_TEST(!has_arg(calls[0], "-json"), recorder.describe());
+    BOOST_TEST(!has_arg(calls[2], "-json"), recorder.describe());
+
+    // A move-only plan is a change: with -detailed-exitcode tfw exits 2, like terraform
+    // with the same moved block, and still in three calls.
+    recorder.reset();
+    const TfwPlan detailed = ws.tfw_plan({recorder.option(), "-detailed-exitcode"});
+    require_saved_plan(detailed, 2);
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan"}), "terraform calls:\n" << recorder.describe());
+}
+
+BOOST_AUTO_TEST_CASE(several_renames_cost_one_analysis) {
+    Workspace ws("run_count_rename");
+    ws.apply_before();
+    ws.switch_to("several");
+
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option()});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(moved_from(plan, "terraform_data.beta") == "terraform_data.alpha");
+    BOOST_TEST(moved_from(plan, "terraform_data.work_queue") == "terraform_data.queue");
+    BOOST_TEST(count_destroying(plan) == 0u);
+    BOOST_TEST(count_actions(plan, Action::create) == 1u);
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan"}), "terraform calls:\n" << recorder.describe());
+}
+
+BOOST_AUTO_TEST_CASE(moves_on_a_saved_plan_costs_one_show) {
+    Workspace ws("run_count_rename");
+    ws.apply_before();
+    ws.switch_to("several");
+    RunResult planned = ws.terraform({"plan", "-input=false", "-no-color", "-out=saved.tfplan"});
+    BOOST_TEST_REQUIRE(planned.exit_code == 0, planned.describe());
+
+    Recorder recorder(ws);
+    // -chdir is honoured: the plan file is named relative to the root module, as terraform does.
+    RunResult hcl = ws.tfw({"-chdir=" + ws.dir().string(), "moves", "saved.tfplan", recorder.option()});
+    BOOST_TEST(hcl.exit_code == 0, hcl.describe());
+    BOOST_TEST(hcl.out ==
+                   "moved {\n  from = terraform_data.alpha\n  to   = terraform_data.beta\n}\n\n"
+                   "moved {\n  from = terraform_data.queue\n  to   = terraform_data.work_queue\n}\n",
+               hcl.describe());
+    BOOST_TEST(recorder.subcommands() == Names{"show"}, "terraform calls:\n" << recorder.describe());
+    const auto calls = recorder.calls();
+    BOOST_TEST_REQUIRE(calls.size() == 1u);
+    BOOST_TEST(has_arg(calls[0], "-json"));
+    BOOST_TEST(has_arg(calls[0], "-chdir=" + ws.dir().string()));
+
+    // The same plan as JSON costs no terraform call at all.
+    RunResult shown = ws.terraform({"show", "-json", "saved.tfplan"});
+    BOOST_TEST_REQUIRE(shown.exit_code == 0, shown.describe());
+    ws.write_file("saved.json", shown.out);
+    recorder.reset();
+    RunResult commands = ws.tfw({"moves", "saved.json", "--format=commands", recorder.option()});
+    BOOST_TEST(commands.exit_code == 0, commands.describe());
+    BOOST_TEST(commands.out ==
+                   "terraform state mv 'terraform_data.alpha' 'terraform_data.beta'\n"
+                   "terraform state mv 'terraform_data.queue' 'terraform_data.work_queue'\n",
+               commands.describe());
+    BOOST_TEST(recorder.calls().empty(), "terraform calls:\n" << recorder.describe());
+}
+
+BOOST_AUTO_TEST_CASE(an_analysis_that_finds_nothing_is_not_followed_by_a_plan) {
+    Workspace ws("run_count_unpaired");
+    ws.apply_before();
+    ws.switch_to("after");
+
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option(), "-detailed-exitcode"});
+    const auto& plan = require_saved_plan(run, 2);
+    BOOST_TEST(moves(plan).empty());
+    BOOST_TEST(count_actions(plan, Action::remove) == 1u);
+    BOOST_TEST(count_actions(plan, Action::create) == 1u);
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show"}), "terraform calls:\n" << recorder.describe());
+}
