@@ -112,11 +112,20 @@ private:
             const auto& [ds, cs] = members;
             if (ds.empty() || cs.empty()) continue;
             std::vector<const IgnoreRule*> rules = ignore_rules_for(policy_, key.first);
-            std::map<std::vector<std::string_view>, std::vector<std::size_t>> by_unknowns;
-            for (std::size_t c : cs) by_unknowns[unknown_paths(creations_[c].attributes())].push_back(c);
-            for (const auto& [skip, same_unknowns] : by_unknowns) {
+            using UnknownSets = std::pair<std::vector<std::string_view>, std::vector<std::string_view>>;
+            std::map<UnknownSets, std::vector<std::size_t>> by_unknowns;
+            for (std::size_t c : cs) {
+                auto skip = unknown_paths(creations_[c].attributes());
+                auto unverifiable = configured_unknowns(c, skip);
+                by_unknowns[{std::move(skip), std::move(unverifiable)}].push_back(c);
+            }
+            for (const auto& [unknown_sets, same_unknowns] : by_unknowns) {
+                const auto& [skip, unverifiable] = unknown_sets;
                 std::unordered_map<std::string, std::vector<std::size_t>> by_signature;
-                for (std::size_t d : ds) by_signature[signature(deletions_[d].attributes(), skip, rules)].push_back(d);
+                for (std::size_t d : ds) {
+                    if (has_value_under(deletions_[d].attributes(), unverifiable)) continue;
+                    by_signature[signature(deletions_[d].attributes(), skip, rules)].push_back(d);
+                }
                 for (std::size_t c : same_unknowns) {
                     auto it = by_signature.find(signature(creations_[c].attributes(), {}, rules));
                     if (it == by_signature.end()) continue;
@@ -124,6 +133,27 @@ private:
                 }
             }
         }
+    }
+
+    // Unknown paths of a creation that its configuration sets: their value is decided by
+    // something not yet known, so a deletion that has a value there cannot be shown equal.
+    // Unknown computed attributes (ids, ARNs) are another matter: they are skipped.
+    std::vector<std::string_view> configured_unknowns(std::size_t c, const std::vector<std::string_view>& unknown) const {
+        std::vector<std::string_view> out;
+        const auto* configured = configured_attributes(plan_.configuration, creations_[c].change->address);
+        if (!configured) return out;
+        for (auto path : unknown) {
+            std::string_view attribute = path.substr(0, path.find_first_of(".["));
+            if (std::find(configured->begin(), configured->end(), attribute) != configured->end()) out.push_back(path);
+        }
+        return out;
+    }
+
+    static bool has_value_under(const Attributes& attributes, const std::vector<std::string_view>& paths) {
+        if (paths.empty()) return false;
+        for (const auto& leaf : attributes)
+            if (leaf.value != "null" && covered_by_any(paths, leaf.path)) return true;
+        return false;
     }
 
     MatchKind equal_kind(std::size_t d, std::size_t c) const {

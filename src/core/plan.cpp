@@ -32,6 +32,19 @@ const ConfigModule* find_config_module(const ConfigModule& root, const std::vect
     return current;
 }
 
+const std::vector<std::string>* configured_attributes(const ConfigModule& root, const Address& address) {
+    if (!address.resource) return nullptr;
+    std::vector<std::string> names;
+    for (const auto& step : address.module) names.push_back(step.name);
+    const ConfigModule* module = find_config_module(root, names);
+    if (!module) return nullptr;
+    for (const auto& resource : module->resources)
+        if (resource.mode == address.resource->mode && resource.type == address.resource->type &&
+            resource.name == address.resource->name)
+            return &resource.configured;
+    return nullptr;
+}
+
 bool config_declares(const ConfigModule& root, const Address& address) {
     std::vector<std::string> names;
     for (const auto& step : address.module) names.push_back(step.name);

@@ -189,7 +189,11 @@ ConfigModule load_config_module(const Json& json) {
             resource.has_count = member(r, "count_expression") != nullptr;
             resource.has_for_each = member(r, "for_each_expression") != nullptr;
             std::set<std::string> references;
-            if (const Json* e = member(r, "expressions")) collect_references(*e, references);
+            if (const Json* e = member(r, "expressions")) {
+                collect_references(*e, references);
+                if (e->IsObject())
+                    for (auto it = e->MemberBegin(); it != e->MemberEnd(); ++it) resource.configured.emplace_back(it->name.GetString());
+            }
             if (const Json* e = member(r, "count_expression")) collect_references(*e, references);
             if (const Json* e = member(r, "for_each_expression")) collect_references(*e, references);
             if (const Json* d = member(r, "depends_on"); d && d->IsArray())

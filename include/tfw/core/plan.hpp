@@ -42,6 +42,8 @@ struct ConfigResource {
     bool has_for_each = false;
     // Resources this one's expressions refer to, relative to the same module, keys removed.
     std::vector<std::string> references;
+    // The attributes (and nested blocks) its configuration sets.
+    std::vector<std::string> configured;
 };
 
 struct ModuleCall;
@@ -75,6 +77,9 @@ std::string config_resource_address(const Address& resource_instance);
 
 // The module configuration at a static path (`{"a","b"}` for module.a.module.b), or null.
 const ConfigModule* find_config_module(const ConfigModule& root, const std::vector<std::string>& call_names);
+
+// The attributes the configuration sets for the resource of this instance address.
+const std::vector<std::string>* configured_attributes(const ConfigModule& root, const Address& address);
 
 // True when the configuration still declares the resource (any key) of this address.
 bool config_declares(const ConfigModule& root, const Address& address);
