@@ -166,7 +166,7 @@ private:
         matched_deletion_[d] = true;
         matched_creation_[c] = true;
         result_.moves.push_back({deletions_[d].change->address, creations_[c].change->address, kind,
-                                 std::move(evidence), std::move(remaining), by_dependency, std::move(witnesses)});
+                                 std::move(evidence), std::move(remaining), by_dependency, false, std::move(witnesses)});
     }
 
     std::string equal_evidence(std::size_t d, std::size_t c, MatchKind kind) const {
@@ -261,6 +261,7 @@ private:
                 std::vector<std::string> witnesses;
                 if (dependency && evidence_) witnesses = evidence_->witnesses(deletions_[d].change->address);
                 accept(d, c, kind, evidence, dependency, {}, std::move(witnesses));
+                result_.moves.back().from_tie = dependency || propagated;
                 progress = true;
                 for (std::size_t other : relation_.deletions_of[c]) creations_of[other].erase(c);
                 for (std::size_t other : relation_.creations_of[d]) deletions_of[other].erase(d);

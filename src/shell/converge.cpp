@@ -157,7 +157,8 @@ private:
     }
 
     // A pairing chosen by dependency evidence is confirmed by the replan: the resources
-    // that vouched for it must now plan no change. If one does, the pairing is dropped.
+    // that vouched for it must now plan no change. If one does, the pairing is dropped,
+    // and with it every pairing resolved out of a tie, since their elimination relied on it.
     bool drop_unverified_dependency_moves(const core::PlanTextSummary& summary) {
         std::set<std::string> changed;
         for (const auto& header : summary.headers) {
@@ -165,23 +166,27 @@ private:
             auto parsed = core::parse_address(header.address);
             if (parsed.address) changed.insert(core::config_resource_address(*parsed.address));
         }
+        std::string changed_witness;
+        for (const auto& move : result_.moves)
+            if (move.by_dependency)
+                for (const auto& witness : move.witnesses)
+                    if (changed.count(witness)) changed_witness = witness;
+        if (changed_witness.empty()) return false;
+
         bool dropped = false;
         std::vector<core::Move> kept;
         std::vector<core::Decision> kept_decisions;
         for (std::size_t i = 0; i < result_.moves.size(); ++i) {
             const auto& move = result_.moves[i];
-            std::string changed_witness;
-            if (move.by_dependency)
-                for (const auto& witness : move.witnesses)
-                    if (changed.count(witness)) changed_witness = witness;
-            if (changed_witness.empty()) {
+            if (!move.from_tie) {
                 kept.push_back(move);
                 kept_decisions.push_back(result_.move_decisions[i]);
                 continue;
             }
             refused_.insert({move.from, move.to});
             result_.dropped.push_back({move, "unverified: " + changed_witness +
-                                                 ", whose dependencies chose this pairing, still changes after the move"});
+                                                 ", whose dependencies resolved the tie this pairing came from, "
+                                                 "still changes after the move"});
             dropped = true;
         }
         if (dropped) {

@@ -21,6 +21,9 @@ struct Move {
     std::vector<std::string> remaining_differences;
     // True when dependency evidence, not attributes alone, made the pairing unique.
     bool by_dependency = false;
+    // True when the pair was resolved out of a tie (by dependencies or by elimination): it
+    // stands or falls with the other pairings resolved out of ties.
+    bool from_tie = false;
     // The resources (config addresses) whose dependencies vouched for the pairing: once
     // the move is in, they must plan no change, or the pairing was wrong.
     std::vector<std::string> witnesses;
