@@ -135,11 +135,12 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     std::cout << rendering << std::flush;
     std::cerr << result.final_plan.stderr_text << std::flush;
 
-    placements = placements_of(invocation, result);
-    if (invocation.options.write && !placements.empty()) std::cout << persist_moves(invocation, placements);
+    // The plan the user asked for is saved before anything else can fail.
     if (args.out)
         std::filesystem::copy_file(result.plan_file, resolve_in(invocation.root_dir, *args.out),
                                    std::filesystem::copy_options::overwrite_existing);
+    if (invocation.options.write || !invocation.options.report_file.empty()) placements = placements_of(invocation, result);
+    if (invocation.options.write && !placements.empty()) std::cout << persist_moves(invocation, placements);
     if (!apply) return args.detailed_exitcode ? result.final_plan.exit_code : 0;
 
     // Like terraform, a plan without changes is applied without a question: it may
