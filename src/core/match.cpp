@@ -17,6 +17,9 @@ constexpr std::size_t explained_paths = 3;
 // Partial matching compares every pair within a type; past this many on either side
 // it is skipped for that type rather than guessed from a sample.
 constexpr std::size_t partial_candidate_cap = 64;
+// Up to this many distinct sets of unknown paths in a type, exact matching keeps one
+// signature per set; past it, one coarse signature and a full comparison per candidate.
+constexpr std::size_t exact_signature_sets = 16;
 
 struct Side {
     const ResourceChange* change;
@@ -119,6 +122,10 @@ private:
                 auto unverifiable = configured_unknowns(c, skip);
                 by_unknowns[{std::move(skip), std::move(unverifiable)}].push_back(c);
             }
+            if (by_unknowns.size() > exact_signature_sets) {
+                match_by_coarse_signature(ds, by_unknowns, rules);
+                continue;
+            }
             for (const auto& [unknown_sets, same_unknowns] : by_unknowns) {
                 const auto& [skip, unverifiable] = unknown_sets;
                 std::unordered_map<std::string, std::vector<std::size_t>> by_signature;
@@ -130,6 +137,32 @@ private:
                     auto it = by_signature.find(signature(creations_[c].attributes(), {}, rules));
                     if (it == by_signature.end()) continue;
                     for (std::size_t d : it->second) relation_.add(d, c);
+                }
+            }
+        }
+    }
+
+    // Many creations with different unknown paths: one signature per set would make the
+    // pass grow with deletions times sets. Instead both sides drop every path unknown in
+    // any creation of the group, and each pair in a bucket is then compared in full.
+    template <typename Groups>
+    void match_by_coarse_signature(const std::vector<std::size_t>& ds, const Groups& by_unknowns,
+                                   const std::vector<const IgnoreRule*>& rules) {
+        std::vector<std::string_view> any_unknown;
+        for (const auto& [unknown_sets, same_unknowns] : by_unknowns)
+            any_unknown.insert(any_unknown.end(), unknown_sets.first.begin(), unknown_sets.first.end());
+        std::sort(any_unknown.begin(), any_unknown.end());
+        any_unknown.erase(std::unique(any_unknown.begin(), any_unknown.end()), any_unknown.end());
+        std::unordered_map<std::string, std::vector<std::size_t>> by_signature;
+        for (std::size_t d : ds) by_signature[signature(deletions_[d].attributes(), any_unknown, rules)].push_back(d);
+        for (const auto& [unknown_sets, same_unknowns] : by_unknowns) {
+            for (std::size_t c : same_unknowns) {
+                auto it = by_signature.find(signature(creations_[c].attributes(), any_unknown, rules));
+                if (it == by_signature.end()) continue;
+                for (std::size_t d : it->second) {
+                    if (has_value_under(deletions_[d].attributes(), unknown_sets.second)) continue;
+                    if (differing_paths(deletions_[d].attributes(), creations_[c].attributes(), rules).empty())
+                        relation_.add(d, c);
                 }
             }
         }

@@ -319,6 +319,26 @@ BOOST_AUTO_TEST_CASE(configured_unknowns_are_not_evidence) {
     });
 }
 
+// Past 16 distinct sets of unknown paths in a type, matching switches to one coarse
+// signature plus a full comparison per candidate: the same pairs must come out.
+BOOST_AUTO_TEST_CASE(many_distinct_unknown_sets) {
+    PlanBuilder builder;
+    std::vector<std::string> expected;
+    for (int i = 0; i < 20; ++i) {
+        std::string n = std::to_string(i);
+        builder.deletion("aws_instance.old_" + n, {{"name", "\"" + n + "\""}, {"extra_" + n, "\"v\""}})
+            .creation("aws_instance.new_" + n, {{"name", "\"" + n + "\""}, {"extra_" + n, "?"}});
+        expected.push_back("aws_instance.old_" + n + " -> aws_instance.new_" + n + " exact");
+    }
+    // Equal outside every creation's unknown paths, but not outside its own: no pair.
+    builder.deletion("aws_instance.stray", {{"name", "\"s\""}, {"extra_0", "\"v\""}, {"extra_1", "\"w\""}})
+        .creation("aws_instance.lookalike", {{"name", "\"s\""}, {"extra_0", "?"}, {"extra_1", "\"x\""}});
+    std::sort(expected.begin(), expected.end());
+    MatchResult result = match_moves(builder.plan, default_policy());
+    BOOST_TEST(show_moves(result) == expected, boost::test_tools::per_element());
+    BOOST_TEST(result.unmatched.size() == 2u);
+}
+
 BOOST_AUTO_TEST_CASE(only_plain_deletions_and_creations_are_candidates) {
     run({
         {"a replace is not a rename",
