@@ -27,9 +27,15 @@ struct Side {
     const std::string& type() const { return change->address.resource->type; }
 };
 
+// `prefixes` is sorted (attribute paths come sorted), so instead of scanning it, look up
+// each prefix of `path` that ends at a step boundary: the path itself and what comes
+// before each `.` or `[`.
 bool covered_by_any(const std::vector<std::string_view>& prefixes, std::string_view path) {
-    for (auto prefix : prefixes)
-        if (path_covers(prefix, path)) return true;
+    if (prefixes.empty()) return false;
+    for (std::size_t end = 1; end <= path.size(); ++end) {
+        if (end < path.size() && path[end] != '.' && path[end] != '[') continue;
+        if (std::binary_search(prefixes.begin(), prefixes.end(), path.substr(0, end))) return true;
+    }
     return false;
 }
 
