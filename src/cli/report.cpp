@@ -112,8 +112,6 @@ std::string render_report(const shell::ConvergeResult& result, const std::vector
         w.StartObject();
         w.Key("moves_added");
         w.Uint64(iteration.moves_added);
-        w.Key("analysed");
-        w.Bool(iteration.analysed);
         w.EndObject();
     }
     w.EndArray();

@@ -1,19 +1,6 @@
 #include "tfw/core/dependency_evidence.hpp"
 
 namespace tfw::core {
-namespace {
-
-void collect_references(const ConfigModule& module, const std::string& prefix,
-                        std::map<std::string, std::set<std::string>>& references) {
-    for (const auto& resource : module.resources) {
-        auto& out = references[prefix + resource.address];
-        for (const auto& target : resource.references) out.insert(prefix + target);
-    }
-    for (const auto& call : module.calls) collect_references(call.module, prefix + "module." + call.name + ".", references);
-}
-
-}  // namespace
-
 DependencyEvidence::DependencyEvidence(const Plan& plan, const std::vector<std::pair<Address, Address>>& known_moves) {
     // An anchor is an object whose old and new addresses are both known: anything
     // planned other than a plain create or delete, and the moves already certain.
@@ -33,7 +20,8 @@ DependencyEvidence::DependencyEvidence(const Plan& plan, const std::vector<std::
             old_dependents_[dependency].insert(dependent);
             old_dependencies_[dependent].insert(dependency);
         }
-    collect_references(plan.configuration, "", new_references_);
+    for (const auto& [resource, targets] : absolute_references(plan.configuration))
+        new_references_[resource].insert(targets.begin(), targets.end());
     for (const auto& [referrer, targets] : new_references_)
         for (const auto& target : targets) new_referrers_[target].insert(referrer);
 }

@@ -5,17 +5,6 @@
 #include "tfw/core/address.hpp"
 
 namespace tfw::core {
-namespace {
-
-void collect_references(const ConfigModule& module, const std::string& prefix,
-                        std::map<std::string, std::vector<std::string>>& out) {
-    for (const auto& resource : module.resources)
-        for (const auto& target : resource.references) out[prefix + resource.address].push_back(prefix + target);
-    for (const auto& call : module.calls) collect_references(call.module, prefix + "module." + call.name + ".", out);
-}
-
-}  // namespace
-
 bool possible_pair(const MoveCandidates& candidates, const Policy& policy) {
     std::set<std::string> destroyed_types, created_types;
     for (const auto& text : candidates.destroyed) {
@@ -38,8 +27,7 @@ AnalysisMemory remember_analysis(const Plan& plan, const MatchResult& result, co
     AnalysisMemory memory;
     for (const auto& entry : result.unmatched) memory.unmatched.insert(to_string(entry.address));
 
-    std::map<std::string, std::vector<std::string>> references;
-    collect_references(plan.configuration, "", references);
+    std::map<std::string, std::vector<std::string>> references = absolute_references(plan.configuration);
     // The moved objects themselves keep their values; what refers to them, directly or
     // through others, may see unknowns become known.
     std::set<std::string> moved;

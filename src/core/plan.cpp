@@ -20,6 +20,26 @@ std::string config_resource_address(const Address& resource_instance) {
     return out + r.type + "." + r.name;
 }
 
+namespace {
+
+void collect_absolute_references(const ConfigModule& module, const std::string& prefix,
+                                 std::map<std::string, std::vector<std::string>>& out) {
+    for (const auto& resource : module.resources) {
+        auto& targets = out[prefix + resource.address];
+        for (const auto& target : resource.references) targets.push_back(prefix + target);
+    }
+    for (const auto& call : module.calls)
+        collect_absolute_references(call.module, prefix + "module." + call.name + ".", out);
+}
+
+}  // namespace
+
+std::map<std::string, std::vector<std::string>> absolute_references(const ConfigModule& root) {
+    std::map<std::string, std::vector<std::string>> out;
+    collect_absolute_references(root, "", out);
+    return out;
+}
+
 const ConfigModule* find_config_module(const ConfigModule& root, const std::vector<std::string>& call_names) {
     const ConfigModule* current = &root;
     for (const auto& name : call_names) {

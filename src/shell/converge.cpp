@@ -41,7 +41,7 @@ bool is_cross_type_refusal(const core::Diagnostic& diagnostic) {
 // The moves whose injected block a diagnostic points at, or, for a cross-type refusal
 // without a range, the cross-type moves to the type it names (all of them if it names none).
 std::set<std::size_t> blamed_moves(const std::vector<core::Diagnostic>& diagnostics, const std::string& file_name,
-                                   const std::vector<int>& block_lines, const std::vector<core::Move>& moves,
+                                   const std::vector<MovedFileGuard::LineRange>& block_lines, const std::vector<core::Move>& moves,
                                    std::vector<std::string>& reasons) {
     std::set<std::size_t> out;
     reasons.assign(block_lines.size(), {});
@@ -61,9 +61,8 @@ std::set<std::size_t> blamed_moves(const std::vector<core::Diagnostic>& diagnost
             continue;
         }
         if (std::filesystem::path(diagnostic.filename).filename() != file_name) continue;
-        // Each block spans four lines from its start.
         for (std::size_t i = 0; i < block_lines.size(); ++i) {
-            if (diagnostic.line < block_lines[i] || diagnostic.line > block_lines[i] + 3) continue;
+            if (diagnostic.line < block_lines[i].first || diagnostic.line > block_lines[i].last) continue;
             out.insert(i);
             if (reasons[i].empty()) reasons[i] = diagnostic.summary;
         }
@@ -79,7 +78,7 @@ public:
     ConvergeResult run() {
         for (int plan_number = 1;; ++plan_number) {
             throw_if_interrupted();
-            std::vector<int> block_lines = guard_.write(pairs_of(result_.moves));
+            std::vector<MovedFileGuard::LineRange> block_lines = guard_.write(pairs_of(result_.moves));
             std::filesystem::path plan_file = request_.plan_dir / ("plan-" + std::to_string(plan_number) + ".tfplan");
             ProcessOptions options;
             options.on_stdout = request_.on_plan_output;
@@ -151,7 +150,7 @@ private:
         result_.prior_objects = core::prior_objects(plan);
         result_.module_instances = core::known_module_instances(plan);
         result_.configuration = plan.configuration;
-        result_.iterations.push_back({added.size(), true});
+        result_.iterations.push_back({added.size()});
         memory_ = core::remember_analysis(plan, matched, added);
         return added.size();
     }
@@ -199,7 +198,7 @@ private:
 
     // Terraform refused the plan: find the injected blocks it blamed, drop those moves
     // and say why. False when the failure is not about tfw's blocks.
-    bool drop_refused_moves(const std::filesystem::path& plan_file, const std::vector<int>& block_lines) {
+    bool drop_refused_moves(const std::filesystem::path& plan_file, const std::vector<MovedFileGuard::LineRange>& block_lines) {
         ProcessResult explained = terraform_.run(plan_args(request_, plan_file, true));
         throw_if_interrupted();
         std::vector<std::string> reasons;

@@ -1,5 +1,6 @@
 #include "tfw/shell/moved_file_guard.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <fstream>
@@ -16,20 +17,22 @@ MovedFileGuard::MovedFileGuard(const std::filesystem::path& root_dir)
 
 MovedFileGuard::~MovedFileGuard() { remove(); }
 
-std::vector<int> MovedFileGuard::write(const std::vector<std::pair<core::Address, core::Address>>& moves) {
+std::vector<MovedFileGuard::LineRange> MovedFileGuard::write(
+    const std::vector<std::pair<core::Address, core::Address>>& moves) {
     if (moves.empty()) {
         remove();
         return {};
     }
     std::string content = std::string(moved_file_header) + "\n";
-    std::vector<int> lines;
-    int line = 2;
+    std::vector<LineRange> lines;
+    int line = 2;  // the next line to write: after the header
     for (const auto& [from, to] : moves) {
         content += "\n";
         ++line;
-        lines.push_back(line);
         std::string block = core::render_moved_block(from, to);
-        for (char c : block) line += c == '\n';
+        int block_lines = static_cast<int>(std::count(block.begin(), block.end(), '\n'));
+        lines.push_back({line, line + block_lines - 1});
+        line += block_lines;
         content += block;
     }
     present_ = true;
@@ -48,13 +51,17 @@ std::vector<std::filesystem::path> remove_stale_moved_files(const std::filesyste
     std::vector<std::filesystem::path> removed;
     std::error_code ec;
     for (const auto& entry : std::filesystem::directory_iterator(root_dir, ec)) {
+        // `tfw-moved-<pid>.tf`, or the half-written `tfw-moved-<pid>.tf.tfw-<pid>.tmp` that
+        // write_file_atomically leaves if tfw is killed before its rename.
         std::string name = entry.path().filename().string();
-        if (name.rfind(moved_file_prefix, 0) != 0 || entry.path().extension() != ".tf") continue;
-        std::string pid_text = name.substr(moved_file_prefix.size(), name.size() - moved_file_prefix.size() - 3);
-        if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos) continue;
+        if (name.rfind(moved_file_prefix, 0) != 0) continue;
+        std::string_view rest = std::string_view(name).substr(moved_file_prefix.size());
         pid_t owner = 0;
-        auto [end, parse_error] = std::from_chars(pid_text.data(), pid_text.data() + pid_text.size(), owner);
-        if (parse_error != std::errc() || end != pid_text.data() + pid_text.size() || owner <= 0) continue;
+        auto [end, parse_error] = std::from_chars(rest.data(), rest.data() + rest.size(), owner);
+        if (parse_error != std::errc() || owner <= 0) continue;
+        std::string_view suffix(end, static_cast<std::size_t>(rest.data() + rest.size() - end));
+        std::string pid_text = std::to_string(owner);
+        if (suffix != ".tf" && suffix != ".tf.tfw-" + pid_text + ".tmp") continue;
         bool owner_alive = owner == ::getpid() || ::kill(owner, 0) == 0 || errno == EPERM;
         if (owner_alive) continue;
         std::ifstream in(entry.path());

@@ -110,7 +110,7 @@ BOOST_AUTO_TEST_CASE(guard_writes_header_and_blocks) {
             ScratchDir dir;
             MovedFileGuard guard(dir.path);
             Moves moves = moves_of(c.moves);
-            std::vector<int> block_lines = guard.write(moves);
+            std::vector<MovedFileGuard::LineRange> block_lines = guard.write(moves);
             BOOST_TEST(dir.names() == std::vector<std::string>{own_name()}, boost::test_tools::per_element());
             std::string content = get(guard.path());
             BOOST_TEST(content.rfind(header(), 0) == 0u);
@@ -120,14 +120,15 @@ BOOST_AUTO_TEST_CASE(guard_writes_header_and_blocks) {
             for (const auto& [from, to] : moves) expected += "\n" + tfw::core::render_moved_block(from, to);
             BOOST_TEST(content == expected);
 
-            // The returned lines are where each block's `moved` keyword is.
+            // The returned ranges run from each block's `moved` keyword to its closing brace.
             BOOST_TEST_REQUIRE(block_lines.size() == moves.size());
             std::vector<std::string> lines = lines_of(content);
             for (std::size_t i = 0; i < block_lines.size(); ++i) {
                 BOOST_TEST_CONTEXT("block " << i) {
-                    BOOST_TEST_REQUIRE(block_lines[i] >= 1);
-                    BOOST_TEST_REQUIRE(static_cast<std::size_t>(block_lines[i]) <= lines.size());
-                    BOOST_TEST(lines[block_lines[i] - 1] == "moved {");
+                    BOOST_TEST_REQUIRE(block_lines[i].first >= 1);
+                    BOOST_TEST_REQUIRE(static_cast<std::size_t>(block_lines[i].last) <= lines.size());
+                    BOOST_TEST(lines[block_lines[i].first - 1] == "moved {");
+                    BOOST_TEST(lines[block_lines[i].last - 1] == "}");
                 }
             }
 
@@ -137,7 +138,7 @@ BOOST_AUTO_TEST_CASE(guard_writes_header_and_blocks) {
             for (std::size_t i = 0; i < blocks.size(); ++i) {
                 BOOST_TEST((blocks[i].from == moves[i].first));
                 BOOST_TEST((blocks[i].to == moves[i].second));
-                BOOST_TEST(blocks[i].line == block_lines[i]);
+                BOOST_TEST(blocks[i].line == block_lines[i].first);
             }
         }
     }
@@ -215,6 +216,8 @@ BOOST_AUTO_TEST_CASE(remove_stale_moved_files_table) {
         {"tfw-moved-.tf", header() + body, false},                                         // no pid
         {"tfw-moved-" + dead1 + ".TF", header() + body, false},                            // not .tf
         {"tfw-moved-" + dead2 + ".tf.txt", header() + body, false},
+        {"tfw-moved-" + dead1 + ".tf.tfw-" + dead1 + ".tmp", header() + body, true},     // a write cut short
+        {"tfw-moved-" + dead1 + ".tf.tfw-" + dead2 + ".tmp", header() + body, false},    // pids differ
         {"moved.tf", header() + body, false},                                              // the user's file
     };
     for (const auto& f : files) put(dir.path / f.name, f.content);
@@ -228,6 +231,9 @@ BOOST_AUTO_TEST_CASE(remove_stale_moved_files_table) {
     std::vector<std::string> expected_removed;
     for (const auto& f : files)
         if (f.removed) expected_removed.push_back(f.name);
+    // Directory order is the file system's.
+    std::sort(removed_names.begin(), removed_names.end());
+    std::sort(expected_removed.begin(), expected_removed.end());
     BOOST_TEST(removed_names == expected_removed, boost::test_tools::per_element());
     for (const auto& f : files) {
         BOOST_TEST_CONTEXT(f.name) {

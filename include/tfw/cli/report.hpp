@@ -8,7 +8,7 @@
 //     "dropped":    [{"from", "to", "reason"}],                  // refused by terraform or unverified
 //     "unmatched":  [{"address", "side": "delete"|"create", "reason",
 //                     "candidates": [{"address", "differing_paths": [..]}]}],
-//     "iterations": [{"moves_added", "analysed"}],
+//     "iterations": [{"moves_added"}],                       // one per show -json analysed
 //     "hit_iteration_limit": bool,
 //     "terraform_runs": [{"args": [..], "exit_code", "seconds"}]
 //   }

@@ -75,6 +75,10 @@ std::string config_module_path(const ModulePath& path);
 // `module.a.terraform_data.x` for any instance of that resource.
 std::string config_resource_address(const Address& resource_instance);
 
+// Every resource's references, both sides as absolute config addresses
+// (`module.a.terraform_data.x` -> [`module.a.terraform_data.y`]).
+std::map<std::string, std::vector<std::string>> absolute_references(const ConfigModule& root);
+
 // The module configuration at a static path (`{"a","b"}` for module.a.module.b), or null.
 const ConfigModule* find_config_module(const ConfigModule& root, const std::vector<std::string>& call_names);
 

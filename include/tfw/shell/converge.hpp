@@ -40,9 +40,9 @@ struct DroppedMove {
     std::string reason;  // terraform's diagnostic
 };
 
+// One analysis: a `show -json` read by the matcher.
 struct Iteration {
     std::size_t moves_added = 0;
-    bool analysed = false;  // `show -json` ran and the matcher looked
 };
 
 struct ConvergeResult {

@@ -25,9 +25,15 @@ public:
     MovedFileGuard(const MovedFileGuard&) = delete;
     MovedFileGuard& operator=(const MovedFileGuard&) = delete;
 
+    // The lines a block occupies, first and last, 1-based.
+    struct LineRange {
+        int first = 0;
+        int last = 0;
+    };
+
     // Replaces the file's blocks; an empty list removes the file. Returns, per move, the
-    // line its block starts on, so diagnostics can be traced back to a move.
-    std::vector<int> write(const std::vector<std::pair<core::Address, core::Address>>& moves);
+    // lines of its block, so diagnostics can be traced back to a move.
+    std::vector<LineRange> write(const std::vector<std::pair<core::Address, core::Address>>& moves);
     void remove();
 
     const std::filesystem::path& path() const { return path_; }

@@ -23,8 +23,6 @@ public:
 
     ProcessResult run(const std::vector<std::string>& args, const ProcessOptions& options = {});
 
-    const std::filesystem::path& binary() const { return binary_; }
-    const std::vector<std::string>& global_args() const { return global_args_; }
     const std::vector<TerraformCall>& calls() const { return calls_; }
 
 private:
