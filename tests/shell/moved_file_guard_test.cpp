@@ -2,6 +2,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "scratch_dir.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -19,35 +21,9 @@ using tfw::core::must_parse_address;
 
 namespace {
 
-// A fresh directory per test, removed with everything in it.
-struct ScratchDir {
-    fs::path path;
-    ScratchDir() {
-        std::string pattern = (fs::temp_directory_path() / "tfw-guard-test-XXXXXX").string();
-        if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-        path = pattern;
-    }
-    ~ScratchDir() {
-        std::error_code ignored;
-        fs::remove_all(path, ignored);
-    }
-    std::vector<std::string> names() const {
-        std::vector<std::string> out;
-        for (const auto& entry : fs::directory_iterator(path)) out.push_back(entry.path().filename().string());
-        std::sort(out.begin(), out.end());
-        return out;
-    }
-};
-
-void put(const fs::path& path, const std::string& content) {
-    std::ofstream out(path, std::ios::binary);
-    out << content;
-}
-
-std::string get(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+using testing::ScratchDir;
+using testing::get;
+using testing::put;
 
 // The pid of a process that has exited and been reaped: it runs no more.
 pid_t dead_pid() {
