@@ -49,8 +49,9 @@ std::string show_saved_plan(const Invocation& invocation, const std::string& pla
 
 std::string moves_usage_text() {
     return "Usage: tfw [-chdir=DIR] moves PLAN [--format=hcl|json|commands] [--policy=FILE]\n\n"
-           "Infers the moved blocks a saved plan calls for, exactly as tfw plan does, without\n"
-           "running a plan. PLAN is a plan file saved by terraform plan -out (tfw runs\n"
+           "Infers the moved blocks a saved plan calls for with tfw plan's matcher and policy,\n"
+           "without running a plan. Pairings that tfw plan would confirm by replanning (twins\n"
+           "told apart by dependencies or by elimination) are only proposed here. PLAN is a plan file saved by terraform plan -out (tfw runs\n"
            "terraform show -json on it, in the root module), a .json file from show -json, or -\n"
            "for that JSON on stdin.\n\n"
            "Only the moves the policy accepts are printed, on stdout:\n"

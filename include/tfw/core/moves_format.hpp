@@ -68,6 +68,7 @@ struct MovesReport {
     std::vector<Unmatched> unmatched;
 };
 
+// A pairing resolved out of a tie is only proposed: it needs tfw plan's replan check.
 MovesReport decide_report(const Policy& policy, MatchResult matched);
 
 // The accepted moves in one format, for stdout. hcl and commands print nothing at all
