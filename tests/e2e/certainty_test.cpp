@@ -36,6 +36,24 @@ void require_nothing_left_after_applying(const Workspace& ws) {
     BOOST_TEST(replanned.exit_code == 0, "changes left after applying tfw's plan:\n" << replanned.describe());
 }
 
+// A workspace whose twins were renamed: plain terraform destroys and creates two, and
+// tfw, run with --explain, must leave exactly that plan. Returns tfw's run for its explanations.
+TfwPlan require_twins_left_alone(Workspace& ws) {
+    ws.apply_before();
+    ws.switch_to("after");
+    const auto baseline = ws.plan_with_terraform();
+    BOOST_TEST_REQUIRE(count_actions(baseline, Action::remove) == 2u, describe(baseline));
+    BOOST_TEST_REQUIRE(count_actions(baseline, Action::create) == 2u, describe(baseline));
+
+    TfwPlan run = ws.tfw_plan({"-no-color", "--explain"});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(moves(plan).empty(), describe(plan));
+    BOOST_TEST(count_actions(plan, Action::remove) == 2u, describe(plan));
+    BOOST_TEST(count_actions(plan, Action::create) == 2u, describe(plan));
+    BOOST_TEST(describe(plan) == describe(baseline));
+    return run;
+}
+
 }  // namespace
 
 // The dependency example: `first` and `second` are identical and renamed `alpha`
@@ -74,18 +92,7 @@ BOOST_AUTO_TEST_CASE(identical_twins_are_told_apart_by_their_dependents) {
 // both tied candidates of every object.
 BOOST_AUTO_TEST_CASE(identical_twins_without_dependents_tie_and_are_not_moved) {
     Workspace ws("twins_no_dependents");
-    ws.apply_before();
-    ws.switch_to("after");
-    const auto baseline = ws.plan_with_terraform();
-    BOOST_TEST_REQUIRE(count_actions(baseline, Action::remove) == 2u, describe(baseline));
-    BOOST_TEST_REQUIRE(count_actions(baseline, Action::create) == 2u, describe(baseline));
-
-    const TfwPlan run = ws.tfw_plan({"-no-color", "--explain"});
-    const auto& plan = require_saved_plan(run, 0);
-    BOOST_TEST(moves(plan).empty(), describe(plan));
-    BOOST_TEST(count_actions(plan, Action::remove) == 2u, describe(plan));
-    BOOST_TEST(count_actions(plan, Action::create) == 2u, describe(plan));
-    BOOST_TEST(describe(plan) == describe(baseline));
+    const TfwPlan run = require_twins_left_alone(ws);
     BOOST_TEST(contains(run.result.out, "Plan: 2 to add, 0 to change, 2 to destroy."), run.result.describe());
 
     for (const std::string deletion : {"terraform_data.first", "terraform_data.second"}) {
@@ -113,18 +120,7 @@ BOOST_AUTO_TEST_CASE(identical_twins_without_dependents_tie_and_are_not_moved) {
 // which: the evidence is inconclusive, so no move.
 BOOST_AUTO_TEST_CASE(inconclusive_dependency_evidence_makes_no_move) {
     Workspace ws("twins_inconclusive");
-    ws.apply_before();
-    ws.switch_to("after");
-    const auto baseline = ws.plan_with_terraform();
-    BOOST_TEST_REQUIRE(count_actions(baseline, Action::remove) == 2u, describe(baseline));
-    BOOST_TEST_REQUIRE(count_actions(baseline, Action::create) == 2u, describe(baseline));
-
-    const TfwPlan run = ws.tfw_plan({"-no-color", "--explain"});
-    const auto& plan = require_saved_plan(run, 0);
-    BOOST_TEST(moves(plan).empty(), describe(plan));
-    BOOST_TEST(count_actions(plan, Action::remove) == 2u, describe(plan));
-    BOOST_TEST(count_actions(plan, Action::create) == 2u, describe(plan));
-    BOOST_TEST(describe(plan) == describe(baseline));
+    const TfwPlan run = require_twins_left_alone(ws);
     const std::string text = explanation_of(run.result.out, "terraform_data.first");
     BOOST_TEST(contains(text, "tie"), run.result.describe());
     BOOST_TEST(contains(text, "candidate terraform_data.alpha"), run.result.describe());
