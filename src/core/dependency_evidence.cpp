@@ -1,38 +1,69 @@
 #include "tfw/core/dependency_evidence.hpp"
 
+#include <stdexcept>
+
 namespace tfw::core {
-DependencyEvidence::DependencyEvidence(const Plan& plan, const std::vector<std::pair<Address, Address>>& known_moves) {
+
+DependencyEvidence::DependencyEvidence(const Plan& plan, const std::vector<std::pair<Address, Address>>& known_moves,
+                                       const std::vector<Address>& olds, const std::vector<Address>& news) {
+    for (const auto& old_address : olds) {
+        std::string key = config_resource_address(old_address);
+        old_dependents_[key];
+        old_dependencies_[key];
+    }
+    for (const auto& new_address : news) {
+        std::string key = config_resource_address(new_address);
+        new_referrers_[key];
+        new_references_[key];
+    }
+
+    for (const auto& [dependent, dependencies] : plan.prior_dependencies) {
+        if (auto it = old_dependencies_.find(dependent); it != old_dependencies_.end())
+            it->second.insert(dependencies.begin(), dependencies.end());
+        for (const auto& dependency : dependencies)
+            if (auto it = old_dependents_.find(dependency); it != old_dependents_.end()) it->second.insert(dependent);
+    }
+    for_each_reference(plan.configuration, [this](const std::string& referrer, const std::string& target) {
+        if (auto it = new_references_.find(referrer); it != new_references_.end()) it->second.insert(target);
+        if (auto it = new_referrers_.find(target); it != new_referrers_.end()) it->second.insert(referrer);
+    });
+
+    std::set<std::string> related_olds, related_news;
+    for (const Relations* index : {&old_dependents_, &old_dependencies_})
+        for (const auto& [address, others] : *index) related_olds.insert(others.begin(), others.end());
+    for (const Relations* index : {&new_referrers_, &new_references_})
+        for (const auto& [address, others] : *index) related_news.insert(others.begin(), others.end());
+
     // An anchor is an object whose old and new addresses are both known: anything
     // planned other than a plain create or delete, and the moves already certain.
+    auto add_anchor = [&](const std::string& old_address, const std::string& new_address) {
+        if (related_olds.count(old_address)) anchor_new_of_old_[old_address] = new_address;
+        if (related_news.count(new_address)) anchor_news_.insert(new_address);
+    };
     for (const auto& change : plan.changes) {
         if (!change.address.resource || change.action == Action::create || change.action == Action::remove) continue;
         std::string new_address = config_resource_address(change.address);
-        if (change.previous_address) anchor_new_of_old_[config_resource_address(*change.previous_address)] = new_address;
+        if (change.previous_address) add_anchor(config_resource_address(*change.previous_address), new_address);
         // prior_state already lists an object moved by the configuration under its new
         // address, so its dependencies are found under that name too.
-        anchor_new_of_old_[new_address] = new_address;
+        add_anchor(new_address, new_address);
     }
-    for (const auto& [from, to] : known_moves) anchor_new_of_old_[config_resource_address(from)] = config_resource_address(to);
-    for (const auto& [old_address, new_address] : anchor_new_of_old_) anchor_news_.insert(new_address);
+    for (const auto& [from, to] : known_moves) add_anchor(config_resource_address(from), config_resource_address(to));
+}
 
-    for (const auto& [dependent, dependencies] : plan.prior_dependencies)
-        for (const auto& dependency : dependencies) {
-            old_dependents_[dependency].insert(dependent);
-            old_dependencies_[dependent].insert(dependency);
-        }
-    for (const auto& [resource, targets] : absolute_references(plan.configuration))
-        new_references_[resource].insert(targets.begin(), targets.end());
-    for (const auto& [referrer, targets] : new_references_)
-        for (const auto& target : targets) new_referrers_[target].insert(referrer);
+const std::set<std::string>& DependencyEvidence::related(const Relations& index, const std::string& address) {
+    auto it = index.find(address);
+    // An address not named at construction would read as "no dependencies", which is
+    // evidence; refuse rather than answer wrongly.
+    if (it == index.end()) throw std::logic_error("dependency evidence was not gathered for " + address);
+    return it->second;
 }
 
 // What the old object was tied to, translated to new addresses; only anchors count.
 std::set<std::string> DependencyEvidence::old_side(const std::string& from) const {
     std::set<std::string> out;
-    auto translate = [&](const std::map<std::string, std::set<std::string>>& index, const char* direction) {
-        auto it = index.find(from);
-        if (it == index.end()) return;
-        for (const auto& other : it->second)
+    auto translate = [&](const Relations& index, const char* direction) {
+        for (const auto& other : related(index, from))
             if (auto anchor = anchor_new_of_old_.find(other); anchor != anchor_new_of_old_.end())
                 out.insert(direction + anchor->second);
     };
@@ -43,10 +74,8 @@ std::set<std::string> DependencyEvidence::old_side(const std::string& from) cons
 
 std::set<std::string> DependencyEvidence::new_side(const std::string& to) const {
     std::set<std::string> out;
-    auto collect = [&](const std::map<std::string, std::set<std::string>>& index, const char* direction) {
-        auto it = index.find(to);
-        if (it == index.end()) return;
-        for (const auto& other : it->second)
+    auto collect = [&](const Relations& index, const char* direction) {
+        for (const auto& other : related(index, to))
             if (anchor_news_.count(other)) out.insert(direction + other);
     };
     collect(new_referrers_, "<");

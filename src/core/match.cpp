@@ -177,13 +177,16 @@ private:
     // Unknown paths of a creation that its configuration sets: their value is decided by
     // something not yet known, so a deletion that has a value there cannot be shown equal.
     // Unknown computed attributes (ids, ARNs) are another matter: they are skipped.
-    std::vector<std::string_view> configured_unknowns(std::size_t c, const std::vector<std::string_view>& unknown) const {
+    std::vector<std::string_view> configured_unknowns(std::size_t c, const std::vector<std::string_view>& unknown) {
         std::vector<std::string_view> out;
-        const auto* configured = configured_attributes(plan_.configuration, creations_[c].change->address);
-        if (!configured) return out;
+        if (unknown.empty()) return out;
+        if (!config_resources_) config_resources_ = config_resources_by_address(plan_.configuration);
+        auto resource = config_resources_->find(config_resource_address(creations_[c].change->address));
+        if (resource == config_resources_->end()) return out;
+        const std::vector<std::string>& configured = resource->second->configured;
         for (auto path : unknown) {
             std::string_view attribute = path.substr(0, path.find_first_of(".["));
-            if (std::find(configured->begin(), configured->end(), attribute) != configured->end()) out.push_back(path);
+            if (std::find(configured.begin(), configured.end(), attribute) != configured.end()) out.push_back(path);
         }
         return out;
     }
@@ -237,10 +240,15 @@ private:
 
         if (needs_evidence) {
             std::vector<std::pair<Address, Address>> known;
-            for (std::size_t d = 0; d < deletions_.size(); ++d)
+            std::vector<Address> tied_olds, tied_news;
+            for (std::size_t d = 0; d < deletions_.size(); ++d) {
                 if (candidates[d].size() == 1 && relation_.deletions_of[candidates[d][0]].size() == 1)
                     known.push_back({deletions_[d].change->address, creations_[candidates[d][0]].change->address});
-            evidence_.emplace(plan_, known);
+                if (!in_tie(candidates[d])) continue;
+                tied_olds.push_back(deletions_[d].change->address);
+                for (std::size_t c : candidates[d]) tied_news.push_back(creations_[c].change->address);
+            }
+            evidence_.emplace(plan_, known, tied_olds, tied_news);
             const DependencyEvidence& evidence = *evidence_;
             for (std::size_t d = 0; d < deletions_.size(); ++d) {
                 if (!in_tie(candidates[d])) continue;
@@ -537,6 +545,7 @@ private:
     std::set<std::size_t> propagated_deletions_;  // paired by propagation, either way
     std::set<std::size_t> propagated_creations_;
     std::optional<DependencyEvidence> evidence_;
+    std::optional<std::unordered_map<std::string, const ConfigResource*>> config_resources_;  // built on first use
     std::map<std::size_t, std::vector<std::size_t>> tied_deletions_;
     std::map<std::size_t, std::vector<std::size_t>> tied_creations_;
     std::set<std::string> skipped_partial_types_;

@@ -22,21 +22,37 @@ std::string config_resource_address(const Address& resource_instance) {
 
 namespace {
 
-void collect_absolute_references(const ConfigModule& module, const std::string& prefix,
-                                 std::map<std::string, std::vector<std::string>>& out) {
+void visit_references(const ConfigModule& module, const std::string& prefix,
+                      const std::function<void(const std::string&, const std::string&)>& visit) {
     for (const auto& resource : module.resources) {
-        auto& targets = out[prefix + resource.address];
-        for (const auto& target : resource.references) targets.push_back(prefix + target);
+        std::string referrer = prefix + resource.address;
+        for (const auto& target : resource.references) visit(referrer, prefix + target);
     }
-    for (const auto& call : module.calls)
-        collect_absolute_references(call.module, prefix + "module." + call.name + ".", out);
+    for (const auto& call : module.calls) visit_references(call.module, prefix + "module." + call.name + ".", visit);
+}
+
+void index_resources(const ConfigModule& module, const std::string& prefix,
+                     std::unordered_map<std::string, const ConfigResource*>& out) {
+    for (const auto& resource : module.resources) out.emplace(prefix + resource.address, &resource);
+    for (const auto& call : module.calls) index_resources(call.module, prefix + "module." + call.name + ".", out);
 }
 
 }  // namespace
 
+std::unordered_map<std::string, const ConfigResource*> config_resources_by_address(const ConfigModule& root) {
+    std::unordered_map<std::string, const ConfigResource*> out;
+    index_resources(root, "", out);
+    return out;
+}
+
+void for_each_reference(const ConfigModule& root,
+                        const std::function<void(const std::string& referrer, const std::string& target)>& visit) {
+    visit_references(root, "", visit);
+}
+
 std::map<std::string, std::vector<std::string>> absolute_references(const ConfigModule& root) {
     std::map<std::string, std::vector<std::string>> out;
-    collect_absolute_references(root, "", out);
+    for_each_reference(root, [&out](const std::string& referrer, const std::string& target) { out[referrer].push_back(target); });
     return out;
 }
 
@@ -50,19 +66,6 @@ const ConfigModule* find_config_module(const ConfigModule& root, const std::vect
         current = next;
     }
     return current;
-}
-
-const std::vector<std::string>* configured_attributes(const ConfigModule& root, const Address& address) {
-    if (!address.resource) return nullptr;
-    std::vector<std::string> names;
-    for (const auto& step : address.module) names.push_back(step.name);
-    const ConfigModule* module = find_config_module(root, names);
-    if (!module) return nullptr;
-    for (const auto& resource : module->resources)
-        if (resource.mode == address.resource->mode && resource.type == address.resource->type &&
-            resource.name == address.resource->name)
-            return &resource.configured;
-    return nullptr;
 }
 
 bool config_declares(const ConfigModule& root, const Address& address) {

@@ -421,35 +421,6 @@ BOOST_AUTO_TEST_CASE(configuration_tree) {
     }
 }
 
-// Lookups over the loaded configuration tree.
-BOOST_AUTO_TEST_CASE(configuration_lookups) {
-    Plan plan = load(R"json({"format_version":"1.2","terraform_version":"1.11.4","configuration":{"root_module":{
-        "resources":[{"address":"terraform_data.top","mode":"managed","type":"terraform_data","name":"top"},
-                     {"address":"data.x.y","mode":"data","type":"x","name":"y"}],
-        "module_calls":{"a":{"source":"./a","module":{"resources":[{"address":"terraform_data.t","mode":"managed","type":"terraform_data","name":"t"}],
-                         "module_calls":{"b":{"source":"./b","module":{}}}}}}}}})json");
-    struct Case {
-        std::string address;
-        bool declared;
-    };
-    const std::vector<Case> cases = {
-        {"terraform_data.top", true},     {"terraform_data.top[3]", true},  {"data.x.y", true},
-        {"x.y", false},                   {"terraform_data.gone", false},   {"module.a", true},
-        {"module.a[0]", true},            {"module.a.terraform_data.t", true},
-        {R"(module.a["k"].terraform_data.t[1])", true},
-        {"module.a.module.b", true},      {"module.a.module.c", false},     {"module.z", false},
-        {"module.z.terraform_data.t", false}, {"module.a.terraform_data.top", false},
-    };
-    for (const auto& c : cases) {
-        BOOST_TEST_CONTEXT(c.address) { BOOST_TEST(config_declares(plan.configuration, must_parse_address(c.address)) == c.declared); }
-    }
-    BOOST_TEST(config_resource_address(must_parse_address(R"(module.a["k"].module.b[0].data.x.y[2])")) ==
-               "module.a.module.b.data.x.y");
-    BOOST_TEST(config_module_path(must_parse_address(R"(module.a["k"].module.b[0])").module) == "module.a.module.b");
-    BOOST_TEST(find_config_module(plan.configuration, {"a", "b"}) != nullptr);
-    BOOST_TEST(find_config_module(plan.configuration, {"b"}) == nullptr);
-}
-
 // A whole document as `terraform show -json` prints it for a rename and a replace.
 BOOST_AUTO_TEST_CASE(whole_document) {
     Plan plan = load(R"json({"format_version":"1.2","terraform_version":"1.11.4","planned_values":{"outputs":{"o":{"sensitive":false,"type":"string","value":"v1"}},"root_module":{"resources":[{"address":"terraform_data.b","mode":"managed","type":"terraform_data","name":"b","provider_name":"terraform.io/builtin/terraform","schema_version":0,"values":{"input":"hello","triggers_replace":null},"sensitive_values":{}}]}},

@@ -16,8 +16,11 @@ namespace tfw::core {
 
 class DependencyEvidence {
 public:
-    // `known_moves` are pairs already certain; they serve as anchors too.
-    DependencyEvidence(const Plan& plan, const std::vector<std::pair<Address, Address>>& known_moves);
+    // `known_moves` are pairs already certain; they serve as anchors too. Only the old
+    // addresses in `olds` and the new ones in `news` may be asked about afterwards: the
+    // indexes hold what concerns them alone, so the cost follows the ties, not the plan.
+    DependencyEvidence(const Plan& plan, const std::vector<std::pair<Address, Address>>& known_moves,
+                       const std::vector<Address>& olds, const std::vector<Address>& news);
 
     // False when an anchor's dependencies contradict `from` being `to`.
     bool consistent(const Address& from, const Address& to) const;
@@ -26,15 +29,20 @@ public:
     std::vector<std::string> witnesses(const Address& from) const;
 
 private:
+    using Relations = std::map<std::string, std::set<std::string>>;  // config address -> config addresses
+
     std::set<std::string> old_side(const std::string& from) const;
     std::set<std::string> new_side(const std::string& to) const;
+    static const std::set<std::string>& related(const Relations& index, const std::string& address);
 
-    std::map<std::string, std::string> anchor_new_of_old_;  // config addresses
+    // Keyed by the addresses that may be asked about, each present even when empty.
+    Relations old_dependents_;    // old address -> old dependents
+    Relations old_dependencies_;  // old address -> old dependencies
+    Relations new_referrers_;     // new address -> new referrers
+    Relations new_references_;    // new address -> new references
+    // Anchors among the related addresses only.
+    std::map<std::string, std::string> anchor_new_of_old_;
     std::set<std::string> anchor_news_;
-    std::map<std::string, std::set<std::string>> old_dependents_;   // old address -> old dependents
-    std::map<std::string, std::set<std::string>> new_referrers_;    // new address -> new referrers
-    std::map<std::string, std::set<std::string>> old_dependencies_;
-    std::map<std::string, std::set<std::string>> new_references_;
 };
 
 }  // namespace tfw::core

@@ -1,9 +1,11 @@
 // The plan model: what tfw needs from `terraform show -json`, as plain data.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "tfw/core/address.hpp"
@@ -75,15 +77,19 @@ std::string config_module_path(const ModulePath& path);
 // `module.a.terraform_data.x` for any instance of that resource.
 std::string config_resource_address(const Address& resource_instance);
 
-// Every resource's references, both sides as absolute config addresses
+// The references of every resource that has any, both sides as absolute config addresses
 // (`module.a.terraform_data.x` -> [`module.a.terraform_data.y`]).
 std::map<std::string, std::vector<std::string>> absolute_references(const ConfigModule& root);
+// The same pairs one at a time, without building the map.
+void for_each_reference(const ConfigModule& root,
+                        const std::function<void(const std::string& referrer, const std::string& target)>& visit);
 
 // The module configuration at a static path (`{"a","b"}` for module.a.module.b), or null.
 const ConfigModule* find_config_module(const ConfigModule& root, const std::vector<std::string>& call_names);
 
-// The attributes the configuration sets for the resource of this instance address.
-const std::vector<std::string>* configured_attributes(const ConfigModule& root, const Address& address);
+// Every resource of the configuration by its absolute config address
+// (`module.a.terraform_data.x`, as config_resource_address prints it).
+std::unordered_map<std::string, const ConfigResource*> config_resources_by_address(const ConfigModule& root);
 
 // True when the configuration still declares the resource (any key) of this address.
 bool config_declares(const ConfigModule& root, const Address& address);
