@@ -1,32 +1,20 @@
 #include "tfw/core/plan_json.hpp"
 
 #include <algorithm>
-#include <cstdint>
 #include <set>
 #include <string_view>
 #include <vector>
 
 #include <rapidjson/document.h>
-#include <rapidjson/reader.h>
-#include <rapidjson/error/en.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
+
+#include "tfw/core/json_cursor.hpp"
 
 namespace tfw::core {
 namespace {
 
 using Json = rapidjson::Value;
-
-const Json* member(const Json& object, const char* name) {
-    if (!object.IsObject()) return nullptr;
-    auto it = object.FindMember(name);
-    return it == object.MemberEnd() ? nullptr : &it->value;
-}
-
-std::string string_member(const Json& object, const char* name) {
-    const Json* value = member(object, name);
-    return value && value->IsString() ? std::string(value->GetString(), value->GetStringLength()) : std::string();
-}
 
 std::string canonical_text(const Json& value) {
     rapidjson::StringBuffer buffer;
@@ -93,14 +81,12 @@ Attributes flatten_root(const Json* value, const Json* unknown, const Json* sens
     return out;
 }
 
-Action parse_actions(const Json* actions) {
-    std::vector<std::string> names;
-    if (actions && actions->IsArray())
-        for (const auto& a : actions->GetArray())
-            if (a.IsString()) names.emplace_back(a.GetString(), a.GetStringLength());
+Action parse_actions(JsonCursor& cursor) {
+    std::vector<std::string_view> names;
+    cursor.elements([&] { names.push_back(cursor.string()); });
     if (names.size() == 2) return names[0] == "delete" ? Action::delete_then_create : Action::create_then_delete;
     if (names.size() != 1) return Action::no_op;
-    const std::string& n = names[0];
+    std::string_view n = names[0];
     if (n == "create") return Action::create;
     if (n == "delete") return Action::remove;
     if (n == "update") return Action::update;
@@ -109,29 +95,76 @@ Action parse_actions(const Json* actions) {
     return Action::no_op;
 }
 
-Address parse_printed_address(const std::string& text) {
-    auto parsed = parse_address(text);
-    if (!parsed.address) throw PlanJsonError("unreadable address \"" + text + "\": " + parsed.error);
+Address parse_printed_address(std::string_view text) {
+    auto parsed = parse_address(std::string(text));
+    if (!parsed.address) throw PlanJsonError("unreadable address \"" + std::string(text) + "\": " + parsed.error);
     return std::move(*parsed.address);
 }
 
-ResourceChange load_resource_change(const Json& json) {
+// The values of one resource change that matching compares, held as DOMs while its
+// element is read. One pool serves every element: its first 64 KiB never leave it.
+class ChangeValues {
+public:
+    ChangeValues()
+        : buffer_(64 * 1024),
+          pool_(buffer_.data(), buffer_.size()),
+          before_(&pool_),
+          after_(&pool_),
+          after_unknown_(&pool_),
+          before_sensitive_(&pool_),
+          after_sensitive_(&pool_) {}
+
+    // The document a member of `change` is read into, or null when it is not needed.
+    rapidjson::Document* slot(std::string_view key) {
+        if (key == "before") return &before_;
+        if (key == "after") return &after_;
+        if (key == "after_unknown") return &after_unknown_;
+        if (key == "before_sensitive") return &before_sensitive_;
+        if (key == "after_sensitive") return &after_sensitive_;
+        return nullptr;
+    }
+
+    Attributes before() const { return flatten_root(&before_, nullptr, &before_sensitive_); }
+    Attributes after() const { return flatten_root(&after_, &after_unknown_, &after_sensitive_); }
+
+    void clear() {
+        for (rapidjson::Document* d : {&before_, &after_, &after_unknown_, &before_sensitive_, &after_sensitive_}) d->SetNull();
+        pool_.Clear();
+    }
+
+private:
+    std::vector<char> buffer_;
+    rapidjson::MemoryPoolAllocator<> pool_;
+    rapidjson::Document before_, after_, after_unknown_, before_sensitive_, after_sensitive_;
+};
+
+// Values are read only for a plain create or delete, a possible half of a move.
+// Terraform writes `actions` first in `change`; until it is seen, every value is read.
+ResourceChange load_resource_change(JsonCursor& cursor, ChangeValues& values) {
     ResourceChange change;
-    change.address_text = string_member(json, "address");
+    std::string_view previous;
+    bool possible_move = true;
+    values.clear();
+    cursor.members([&](std::string_view key) {
+        if (key == "address") change.address_text = cursor.string();
+        else if (key == "previous_address") previous = cursor.string();
+        else if (key == "provider_name") change.provider_name = cursor.string();
+        else if (key == "action_reason") change.action_reason = cursor.string();
+        else if (key == "deposed") change.deposed = true;
+        else if (key == "change")
+            cursor.members([&](std::string_view field) {
+                if (field == "actions") {
+                    change.action = parse_actions(cursor);
+                    possible_move = change.action == Action::create || change.action == Action::remove;
+                } else if (rapidjson::Document* slot = values.slot(field); slot && possible_move) {
+                    cursor.parse(*slot);
+                }
+            });
+    });
     change.address = parse_printed_address(change.address_text);
-    if (std::string previous = string_member(json, "previous_address"); !previous.empty())
-        change.previous_address = parse_printed_address(previous);
-    change.provider_name = string_member(json, "provider_name");
-    change.action_reason = string_member(json, "action_reason");
-    change.deposed = member(json, "deposed") != nullptr;
-    const Json* body = member(json, "change");
-    if (!body) return change;
-    change.action = parse_actions(member(*body, "actions"));
-    if (change.is_deletion_candidate())
-        change.before = flatten_root(member(*body, "before"), nullptr, member(*body, "before_sensitive"));
-    if (change.is_creation_candidate())
-        change.after = flatten_root(member(*body, "after"), member(*body, "after_unknown"),
-                                    member(*body, "after_sensitive"));
+    if (!previous.empty()) change.previous_address = parse_printed_address(previous);
+    if (change.is_deletion_candidate()) change.before = values.before();
+    if (change.is_creation_candidate()) change.after = values.after();
     return change;
 }
 
@@ -161,318 +194,142 @@ std::string referenced_resource(std::string_view reference) {
     return (data ? "data." : "") + std::string(type) + "." + std::string(name);
 }
 
-void collect_references(const Json& value, std::set<std::string>& out) {
-    if (value.IsObject()) {
-        for (auto it = value.MemberBegin(); it != value.MemberEnd(); ++it) {
-            if (it->name == "references" && it->value.IsArray()) {
-                for (const auto& ref : it->value.GetArray())
-                    if (ref.IsString())
-                        if (auto resource = referenced_resource(ref.GetString()); !resource.empty()) out.insert(resource);
-            } else {
-                collect_references(it->value, out);
-            }
-        }
-    } else if (value.IsArray()) {
-        for (const auto& element : value.GetArray()) collect_references(element, out);
+// The resources named in the `references` lists anywhere inside an expression (or a
+// block of them); constant values hold none and are skipped.
+void collect_references(JsonCursor& cursor, std::set<std::string>& out) {
+    char first = cursor.peek();
+    if (first == '{') {
+        cursor.members([&](std::string_view key) {
+            if (key == "references")
+                cursor.elements([&] {
+                    if (auto resource = referenced_resource(cursor.string()); !resource.empty()) out.insert(resource);
+                });
+            else if (key != "constant_value")
+                collect_references(cursor, out);
+        });
+    } else if (first == '[') {
+        cursor.elements([&] { collect_references(cursor, out); });
     }
 }
 
-ConfigModule load_config_module(const Json& json) {
+ConfigResource load_config_resource(JsonCursor& cursor) {
+    ConfigResource resource;
+    std::set<std::string> references;
+    cursor.members([&](std::string_view key) {
+        if (key == "address") resource.address = cursor.string();
+        else if (key == "mode") resource.mode = cursor.string() == "data" ? ResourceMode::data : ResourceMode::managed;
+        else if (key == "type") resource.type = cursor.string();
+        else if (key == "name") resource.name = cursor.string();
+        else if (key == "count_expression") {
+            resource.has_count = true;
+            collect_references(cursor, references);
+        } else if (key == "for_each_expression") {
+            resource.has_for_each = true;
+            collect_references(cursor, references);
+        } else if (key == "expressions") {
+            cursor.members([&](std::string_view attribute) {
+                resource.configured.emplace_back(attribute);
+                collect_references(cursor, references);
+            });
+        } else if (key == "depends_on") {
+            cursor.elements([&] {
+                if (auto target = referenced_resource(cursor.string()); !target.empty()) references.insert(target);
+            });
+        }
+    });
+    references.erase(resource.address);
+    resource.references.assign(references.begin(), references.end());
+    return resource;
+}
+
+ConfigModule load_config_module(JsonCursor& cursor);
+
+ModuleCall load_module_call(JsonCursor& cursor, std::string_view name) {
+    ModuleCall call;
+    call.name = name;
+    cursor.members([&](std::string_view key) {
+        if (key == "source") call.source = cursor.string();
+        else if (key == "count_expression") call.has_count = true;
+        else if (key == "for_each_expression") call.has_for_each = true;
+        else if (key == "module") call.module = load_config_module(cursor);
+    });
+    return call;
+}
+
+ConfigModule load_config_module(JsonCursor& cursor) {
     ConfigModule module;
-    if (const Json* resources = member(json, "resources"); resources && resources->IsArray()) {
-        for (const auto& r : resources->GetArray()) {
-            ConfigResource resource;
-            resource.address = string_member(r, "address");
-            resource.mode = string_member(r, "mode") == "data" ? ResourceMode::data : ResourceMode::managed;
-            resource.type = string_member(r, "type");
-            resource.name = string_member(r, "name");
-            resource.has_count = member(r, "count_expression") != nullptr;
-            resource.has_for_each = member(r, "for_each_expression") != nullptr;
-            std::set<std::string> references;
-            if (const Json* e = member(r, "expressions")) {
-                collect_references(*e, references);
-                if (e->IsObject())
-                    for (auto it = e->MemberBegin(); it != e->MemberEnd(); ++it) resource.configured.emplace_back(it->name.GetString());
-            }
-            if (const Json* e = member(r, "count_expression")) collect_references(*e, references);
-            if (const Json* e = member(r, "for_each_expression")) collect_references(*e, references);
-            if (const Json* d = member(r, "depends_on"); d && d->IsArray())
-                for (const auto& dep : d->GetArray())
-                    if (dep.IsString())
-                        if (auto target = referenced_resource(dep.GetString()); !target.empty()) references.insert(target);
-            references.erase(resource.address);
-            resource.references.assign(references.begin(), references.end());
-            module.resources.push_back(std::move(resource));
-        }
-    }
-    if (const Json* calls = member(json, "module_calls"); calls && calls->IsObject()) {
-        for (auto it = calls->MemberBegin(); it != calls->MemberEnd(); ++it) {
-            ModuleCall call;
-            call.name = it->name.GetString();
-            call.source = string_member(it->value, "source");
-            call.has_count = member(it->value, "count_expression") != nullptr;
-            call.has_for_each = member(it->value, "for_each_expression") != nullptr;
-            if (const Json* child = member(it->value, "module")) call.module = load_config_module(*child);
-            module.calls.push_back(std::move(call));
-        }
-    }
+    cursor.members([&](std::string_view key) {
+        if (key == "resources") cursor.elements([&] { module.resources.push_back(load_config_resource(cursor)); });
+        else if (key == "module_calls")
+            cursor.members([&](std::string_view name) { module.calls.push_back(load_module_call(cursor, name)); });
+    });
     return module;
 }
 
-void load_prior_dependencies(const Json& module, std::map<std::string, std::vector<std::string>>& out) {
-    if (const Json* resources = member(module, "resources"); resources && resources->IsArray()) {
-        for (const auto& r : resources->GetArray()) {
-            const Json* depends_on = member(r, "depends_on");
-            if (!depends_on || !depends_on->IsArray() || depends_on->Empty()) continue;
-            Address address = parse_printed_address(string_member(r, "address"));
-            auto& deps = out[config_resource_address(address)];
-            for (const auto& d : depends_on->GetArray())
-                if (d.IsString() && std::find(deps.begin(), deps.end(), d.GetString()) == deps.end())
-                    deps.emplace_back(d.GetString());
+// A prior-state module: each resource's `depends_on`, by config address; its attribute
+// values are skipped.
+void load_prior_dependencies(JsonCursor& cursor, std::map<std::string, std::vector<std::string>>& out) {
+    cursor.members([&](std::string_view key) {
+        if (key == "resources") {
+            cursor.elements([&] {
+                std::string_view address;
+                std::vector<std::string_view> depends_on;
+                cursor.members([&](std::string_view field) {
+                    if (field == "address") address = cursor.string();
+                    else if (field == "depends_on") cursor.elements([&] { depends_on.push_back(cursor.string()); });
+                });
+                if (depends_on.empty()) return;
+                auto& deps = out[config_resource_address(parse_printed_address(address))];
+                for (std::string_view d : depends_on)
+                    if (!d.empty() && std::find(deps.begin(), deps.end(), d) == deps.end()) deps.emplace_back(d);
+            });
+        } else if (key == "child_modules") {
+            cursor.elements([&] { load_prior_dependencies(cursor, out); });
         }
-    }
-    if (const Json* children = member(module, "child_modules"); children && children->IsArray())
-        for (const auto& child : children->GetArray()) load_prior_dependencies(child, out);
+    });
 }
 
-// ---------------------------------------------------------------------------------------
-// Streaming: one in-situ SAX pass over the whole text. Only the parts tfw reads become
-// DOM values, and only one part at a time: each element of resource_changes on its own,
-// prior_state without its attribute values, configuration without its constant values.
-// planned_values and the rest are skipped. Strings stay in the (clobbered) input text.
-
-struct Event {
-    enum Kind : unsigned char { null, boolean, int32, uint32, int64, uint64, real, string, key, start_object,
-                                end_object, start_array, end_array };
-    Kind kind;
-    rapidjson::SizeType length = 0;  // of a string, or a container's count at its end
-    union {
-        const char* text;
-        std::int64_t i;
-        std::uint64_t u;
-        double d;
-        bool b;
-    };
-};
-
-// Replays recorded events into a Document (its Populate interface), which sizes every
-// object and array exactly.
-struct Replay {
-    const std::vector<Event>& events;
-    template <typename Handler>
-    bool operator()(Handler& h) const {
-        for (const Event& e : events) {
-            bool ok = true;
-            switch (e.kind) {
-                case Event::null: ok = h.Null(); break;
-                case Event::boolean: ok = h.Bool(e.b); break;
-                case Event::int32: ok = h.Int(static_cast<int>(e.i)); break;
-                case Event::uint32: ok = h.Uint(static_cast<unsigned>(e.u)); break;
-                case Event::int64: ok = h.Int64(e.i); break;
-                case Event::uint64: ok = h.Uint64(e.u); break;
-                case Event::real: ok = h.Double(e.d); break;
-                case Event::string: ok = h.String(e.text, e.length, false); break;
-                case Event::key: ok = h.Key(e.text, e.length, false); break;
-                case Event::start_object: ok = h.StartObject(); break;
-                case Event::end_object: ok = h.EndObject(e.length); break;
-                case Event::start_array: ok = h.StartArray(); break;
-                case Event::end_array: ok = h.EndArray(e.length); break;
-            }
-            if (!ok) return false;
-        }
-        return true;
+// Reads the members tfw needs and skips the rest (planned_values, the prior state's
+// attribute values, the values of changes that cannot be half of a move) unparsed.
+Plan load(JsonCursor& cursor) {
+    char first = cursor.peek();
+    if (first == '\0') cursor.fail(rapidjson::kParseErrorDocumentEmpty);
+    if (first != '{') {
+        rapidjson::BaseReaderHandler<> any;
+        cursor.parse(any);  // a syntax error, if there is one, is the better message
+        throw PlanJsonError("invalid plan JSON: not an object");
     }
-};
-
-class PlanHandler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, PlanHandler> {
-public:
-    explicit PlanHandler(Plan& plan) : plan_(plan) {}
-
-    bool Null() { return scalar(Event{Event::null, 0, {nullptr}}); }
-    bool Bool(bool b) {
-        if (depth_ == 1 && top_key_ == "errored") plan_.errored = b;
-        Event e{Event::boolean, 0, {nullptr}};
-        e.b = b;
-        return scalar(e);
-    }
-    bool Int(int i) { return integer(Event::int32, i); }
-    bool Int64(std::int64_t i) { return integer(Event::int64, i); }
-    bool Uint(unsigned u) { return unsigned_integer(Event::uint32, u); }
-    bool Uint64(std::uint64_t u) { return unsigned_integer(Event::uint64, u); }
-    bool Double(double d) {
-        Event e{Event::real, 0, {nullptr}};
-        e.d = d;
-        return scalar(e);
-    }
-    bool String(const char* text, rapidjson::SizeType length, bool) {
-        if (depth_ == 1 && top_key_ == "terraform_version") plan_.terraform_version.assign(text, length);
-        if (section_ == Section::changes && depth_ == 5 && change_key_ == "actions") actions_.emplace_back(text, length);
-        return scalar(Event{Event::string, length, {text}});
-    }
-    bool Key(const char* text, rapidjson::SizeType length, bool) {
-        std::string_view key(text, length);
-        if (depth_ == 1) {
-            top_key_ = key;
-            section_ = key == "resource_changes" ? Section::changes
-                       : key == "prior_state"    ? Section::prior_state
-                       : key == "configuration"  ? Section::configuration
-                                                 : Section::none;
-            return true;
-        }
-        if (skip_depth_ > 0 || !recording()) return true;
-        if (section_ == Section::changes && depth_ == 3) element_key_ = key;
-        if (section_ == Section::changes && depth_ == 4 && element_key_ == "change") change_key_ = key;
-        if (drop_member(key)) {
-            dropping_ = true;
-            return true;
-        }
-        ++frames_.back().count;
-        events_.push_back(Event{Event::key, length, {text}});
-        return true;
-    }
-    bool StartObject() { return start(false); }
-    bool StartArray() { return start(true); }
-    bool EndObject(rapidjson::SizeType) { return end(Event::end_object); }
-    bool EndArray(rapidjson::SizeType) { return end(Event::end_array); }
-
-private:
-    enum class Section { none, changes, prior_state, configuration };
-
-    // Whether a value at the current depth (containers open around it, the one it opens
-    // included) goes into a DOM: elements of resource_changes, prior_state and
-    // configuration whole.
-    bool recording() const {
-        if (section_ == Section::none) return false;
-        if (section_ == Section::changes) return depth_ >= 3;  // inside an element
-        return depth_ >= 2;
-    }
-
-    bool drop_member(std::string_view key) const {
-        if (section_ == Section::configuration) return key == "constant_value";
-        // Values matter only for a plain create or delete, a possible half of a move.
-        // Terraform writes `actions` first in `change`; until it is seen, nothing drops.
-        if (section_ == Section::changes)
-            return depth_ == 4 && element_key_ == "change" && actions_known_ && !possible_move_ && key != "actions";
-        if (section_ == Section::prior_state)  // a resource's attribute values, not its dependencies
-            return (key == "values" || key == "sensitive_values") && frames_.size() >= 2 &&
-                   frames_[frames_.size() - 2].is_array;
-        return false;
-    }
-
-    bool integer(Event::Kind kind, std::int64_t i) {
-        Event e{kind, 0, {nullptr}};
-        e.i = i;
-        return scalar(e);
-    }
-    bool unsigned_integer(Event::Kind kind, std::uint64_t u) {
-        Event e{kind, 0, {nullptr}};
-        e.u = u;
-        return scalar(e);
-    }
-
-    bool scalar(const Event& e) {
-        if (depth_ == 0) throw PlanJsonError("invalid plan JSON: not an object");
-        if (skip_depth_ > 0) return true;
-        if (dropping_) {
-            dropping_ = false;
-            return true;
-        }
-        if (!recording()) return true;
-        if (frames_.back().is_array) ++frames_.back().count;
-        events_.push_back(e);
-        return true;
-    }
-
-    bool start(bool is_array) {
-        ++depth_;
-        if (skip_depth_ > 0) {
-            ++skip_depth_;
-            return true;
-        }
-        if (dropping_) {
-            dropping_ = false;
-            skip_depth_ = 1;
-            return true;
-        }
-        if (depth_ == 1 && is_array) throw PlanJsonError("invalid plan JSON: not an object");
-        if (!recording()) return true;
-        if (section_ == Section::changes && depth_ == 3) {  // a new element
-            actions_known_ = false;
-            actions_.clear();
-            element_key_ = change_key_ = {};
-        }
-        if (!frames_.empty() && frames_.back().is_array) ++frames_.back().count;
-        frames_.push_back({is_array, 0});
-        events_.push_back(Event{is_array ? Event::start_array : Event::start_object, 0, {nullptr}});
-        return true;
-    }
-
-    bool end(Event::Kind kind) {
-        --depth_;
-        if (skip_depth_ > 0) {
-            --skip_depth_;
-            return true;
-        }
-        ++depth_;  // decide at the depth the container was opened at
-        bool was_recorded = recording();
-        --depth_;
-        if (!was_recorded) return true;
-        events_.push_back(Event{kind, frames_.back().count, {nullptr}});
-        frames_.pop_back();
-        if (section_ == Section::changes && depth_ == 4 && element_key_ == "change" && change_key_ == "actions") {
-            actions_known_ = true;
-            possible_move_ = actions_.size() == 1 && (actions_[0] == "create" || actions_[0] == "delete");
-        }
-        if (!frames_.empty()) return true;
-        // A whole value is recorded: turn it into a DOM, load what tfw needs, let it go.
-        rapidjson::Document document;
-        Replay replay{events_};
-        document.Populate(replay);
-        if (section_ == Section::changes) {
-            plan_.changes.push_back(load_resource_change(document));
-        } else if (section_ == Section::prior_state) {
-            if (const Json* values = member(document, "values"))
-                if (const Json* root = member(*values, "root_module")) load_prior_dependencies(*root, plan_.prior_dependencies);
-        } else if (section_ == Section::configuration) {
-            if (const Json* root = member(document, "root_module")) plan_.configuration = load_config_module(*root);
-        }
-        events_.clear();
-        return true;
-    }
-
-    struct Frame {
-        bool is_array;
-        rapidjson::SizeType count;  // members or elements recorded
-    };
-
-    Plan& plan_;
-    int depth_ = 0;
-    std::string_view top_key_;
-    Section section_ = Section::none;
-    int skip_depth_ = 0;     // > 0 inside a skipped subtree
-    bool dropping_ = false;  // the next value belongs to a dropped member
-    std::vector<Frame> frames_;
-    std::vector<Event> events_;
-    // Within one resource_changes element: the current member of `change`, its actions.
-    std::string_view element_key_, change_key_;
-    std::vector<std::string_view> actions_;
-    bool actions_known_ = false;
-    bool possible_move_ = true;
-};
+    Plan plan;
+    ChangeValues values;
+    cursor.members([&](std::string_view key) {
+        if (key == "terraform_version") plan.terraform_version = cursor.string();
+        else if (key == "errored") plan.errored = cursor.is_true();
+        else if (key == "resource_changes")
+            cursor.elements([&] { plan.changes.push_back(load_resource_change(cursor, values)); });
+        else if (key == "prior_state")
+            cursor.members([&](std::string_view state_key) {
+                if (state_key == "values")
+                    cursor.members([&](std::string_view values_key) {
+                        if (values_key == "root_module") load_prior_dependencies(cursor, plan.prior_dependencies);
+                    });
+            });
+        else if (key == "configuration")
+            cursor.members([&](std::string_view config_key) {
+                if (config_key == "root_module") plan.configuration = load_config_module(cursor);
+            });
+    });
+    return plan;
+}
 
 }  // namespace
 
 Plan load_plan_json(std::string& json_text) {
-    Plan plan;
-    PlanHandler handler(plan);
-    rapidjson::Reader reader;
-    rapidjson::InsituStringStream stream(json_text.data());
-    rapidjson::ParseResult ok =
-        reader.Parse<rapidjson::kParseInsituFlag | rapidjson::kParseStopWhenDoneFlag>(stream, handler);
-    if (!ok)
-        throw PlanJsonError(std::string("invalid plan JSON at offset ") + std::to_string(ok.Offset()) + ": " +
-                            rapidjson::GetParseError_En(ok.Code()));
-    return plan;
+    JsonCursor cursor(json_text);
+    try {
+        return load(cursor);
+    } catch (const JsonSyntaxError& e) {
+        throw PlanJsonError(std::string("invalid plan JSON ") + e.what());
+    }
 }
 
 }  // namespace tfw::core
