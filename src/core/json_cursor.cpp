@@ -1,5 +1,8 @@
 #include "tfw/core/json_cursor.hpp"
 
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -48,6 +51,23 @@ const char* find_first_of(const char* p, const char* end) {
     return p;
 }
 
+// Bit i is set where block[i] (of 64) is a quote, a backslash or a bracket.
+std::uint64_t structural_mask(const char* block) {
+    std::uint64_t mask = 0;
+#if defined(__SSE2__)
+    for (unsigned part = 0; part < 4; ++part) {
+        __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 16 * part));
+        __m128i hits = _mm_setzero_si128();
+        for (char c : {'"', '\\', '{', '}', '[', ']'}) hits = _mm_or_si128(hits, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(c)));
+        mask |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(hits))} << (16 * part);
+    }
+#else
+    for (unsigned i = 0; i < 64; ++i)
+        if (std::strchr("\"\\{}[]", block[i]) && block[i] != '\0') mask |= std::uint64_t{1} << i;
+#endif
+    return mask;
+}
+
 }  // namespace
 
 void JsonCursor::skip_string() {
@@ -83,26 +103,55 @@ void JsonCursor::skip() {
         stream_.src_ = p;
         return;
     }
+    // A container: 64 bytes at a time, a bit for each quote, backslash and bracket,
+    // then only those bytes are looked at.
     std::vector<char> open;  // the closing bracket each open container expects
-    for (;;) {
-        const char* p = find_first_of<'"', '{', '}', '[', ']'>(stream_.src_, end_);
-        stream_.src_ += p - stream_.src_;
-        if (p == end_)
-            fail(open.back() == '}' ? rapidjson::kParseErrorObjectMissCommaOrCurlyBracket
-                                    : rapidjson::kParseErrorArrayMissCommaOrSquareBracket);
-        switch (*p) {
-            case '"': skip_string(); continue;
-            case '{': open.push_back('}'); break;
-            case '[': open.push_back(']'); break;
-            default:  // a closing bracket
-                if (open.empty() || open.back() != *p)
-                    fail(open.empty() || open.back() == '}' ? rapidjson::kParseErrorObjectMissCommaOrCurlyBracket
-                                                            : rapidjson::kParseErrorArrayMissCommaOrSquareBracket);
-                open.pop_back();
+    bool in_string = false;
+    bool escaped_first = false;  // the block starts with a byte escaped by the one before
+    for (const char* block = stream_.src_; block < end_; block += 64) {
+        std::size_t length = std::min<std::size_t>(64, static_cast<std::size_t>(end_ - block));
+        std::uint64_t mask;
+        if (length == 64) {
+            mask = structural_mask(block);
+        } else {
+            char last[64];
+            std::memset(last, ' ', sizeof last);
+            std::memcpy(last, block, length);
+            mask = structural_mask(last);
         }
-        ++stream_.src_;
-        if (open.empty()) return;
+        if (escaped_first) mask &= ~std::uint64_t{1};
+        escaped_first = false;
+        for (; mask != 0; mask &= mask - 1) {
+            unsigned i = static_cast<unsigned>(__builtin_ctzll(mask));
+            char c = block[i];
+            if (in_string) {
+                if (c == '"') in_string = false;
+                else if (c == '\\' && i == 63) escaped_first = true;
+                else if (c == '\\') mask &= ~(std::uint64_t{1} << (i + 1));
+                continue;
+            }
+            if (c == '"') {
+                in_string = true;
+            } else if (c == '{' || c == '[') {
+                open.push_back(c == '{' ? '}' : ']');
+            } else {
+                stream_.src_ += block + i - stream_.src_;
+                if (c == '\\') fail(rapidjson::kParseErrorValueInvalid);
+                if (open.back() != c)
+                    fail(open.back() == '}' ? rapidjson::kParseErrorObjectMissCommaOrCurlyBracket
+                                            : rapidjson::kParseErrorArrayMissCommaOrSquareBracket);
+                open.pop_back();
+                if (open.empty()) {
+                    ++stream_.src_;
+                    return;
+                }
+            }
+        }
     }
+    stream_.src_ += end_ - stream_.src_;
+    if (in_string) fail(rapidjson::kParseErrorStringMissQuotationMark);
+    fail(open.back() == '}' ? rapidjson::kParseErrorObjectMissCommaOrCurlyBracket
+                            : rapidjson::kParseErrorArrayMissCommaOrSquareBracket);
 }
 
 void JsonCursor::parse(rapidjson::Document& into) {

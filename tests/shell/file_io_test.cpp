@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <string>
 #include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -110,12 +112,40 @@ BOOST_AUTO_TEST_CASE(read_file_table) {
         {"text", "moved {\n  from = a.b\n  to   = a.c\n}\n"},
         {"binary", std::string("\0\x01\xff\r\n", 5)},
         {"larger than one read", std::string(3 * 65536 + 17, 'q')},
+        {"larger than a huge page", std::string(5 * 1024 * 1024 + 3, 'h')},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) {
             ScratchDir dir;
             put(dir.path / "f", c.content);
             BOOST_TEST(read_file(dir.path / "f") == c.content);
+        }
+    }
+}
+
+// A pipe has no size to read into: the buffer grows as the text comes.
+BOOST_AUTO_TEST_CASE(read_descriptor_from_a_pipe) {
+    for (std::size_t size : {std::size_t{0}, std::size_t{1}, std::size_t{65536}, std::size_t{65537}, std::size_t{1000003}}) {
+        BOOST_TEST_CONTEXT(size << " bytes") {
+            std::string content(size, 'p');
+            for (std::size_t i = 0; i < size; i += 997) content[i] = static_cast<char>('a' + i % 26);
+            int fds[2];
+            BOOST_TEST_REQUIRE(::pipe(fds) == 0);
+            // The writer runs alongside: a pipe holds 64 KiB, less than most cases.
+            std::thread writer([&] {
+                std::size_t written = 0;
+                while (written < content.size()) {
+                    ssize_t n = ::write(fds[1], content.data() + written, content.size() - written);
+                    if (n <= 0) break;
+                    written += static_cast<std::size_t>(n);
+                }
+                ::close(fds[1]);
+            });
+            std::string read = read_descriptor(fds[0], "the pipe");
+            writer.join();
+            ::close(fds[0]);
+            BOOST_TEST(read.size() == content.size());
+            BOOST_TEST((read == content));
         }
     }
 }
