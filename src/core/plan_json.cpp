@@ -140,8 +140,7 @@ private:
 
 // Values are read only for a plain create or delete, a possible half of a move.
 // Terraform writes `actions` first in `change`; until it is seen, every value is read.
-ResourceChange load_resource_change(JsonCursor& cursor, ChangeValues& values) {
-    ResourceChange change;
+void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChange& change) {
     std::string_view previous;
     bool possible_move = true;
     values.clear();
@@ -165,7 +164,6 @@ ResourceChange load_resource_change(JsonCursor& cursor, ChangeValues& values) {
     if (!previous.empty()) change.previous_address = parse_printed_address(previous);
     if (change.is_deletion_candidate()) change.before = values.before();
     if (change.is_creation_candidate()) change.after = values.after();
-    return change;
 }
 
 // `terraform_data.a.id`, `data.x.y[0].z`, `module.m.out`: the resource a reference names,
@@ -305,7 +303,8 @@ Plan load(JsonCursor& cursor) {
         if (key == "terraform_version") plan.terraform_version = cursor.string();
         else if (key == "errored") plan.errored = cursor.is_true();
         else if (key == "resource_changes")
-            cursor.elements([&] { plan.changes.push_back(load_resource_change(cursor, values)); });
+            // Built where it is kept: a change is large, and a plan holds tens of thousands.
+            cursor.elements([&] { load_resource_change(cursor, values, plan.changes.emplace_back()); });
         else if (key == "prior_state")
             cursor.members([&](std::string_view state_key) {
                 if (state_key == "values")
