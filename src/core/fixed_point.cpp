@@ -1,6 +1,7 @@
 #include "tfw/core/fixed_point.hpp"
 
-#include <map>
+#include <unordered_map>
+#include <vector>
 
 #include "tfw/core/address.hpp"
 
@@ -27,23 +28,23 @@ AnalysisMemory remember_analysis(const Plan& plan, const MatchResult& result, co
     AnalysisMemory memory;
     for (const auto& entry : result.unmatched) memory.unmatched.insert(to_string(entry.address));
 
-    std::map<std::string, std::vector<std::string>> references = absolute_references(plan.configuration);
     // The moved objects themselves keep their values; what refers to them, directly or
-    // through others, may see unknowns become known.
-    std::set<std::string> moved;
-    for (const auto& move : newly_accepted) moved.insert(config_resource_address(move.to));
+    // through others, may see unknowns become known. One walk from the moved objects
+    // along reversed references, so a long chain costs its length, not its square.
+    std::unordered_map<std::string, std::vector<std::string>> referrers;
+    for_each_reference(plan.configuration, [&referrers](const std::string& referrer, const std::string& target) {
+        referrers[target].push_back(referrer);
+    });
     std::set<std::string> changing;
-    for (bool grew = true; grew;) {
-        grew = false;
-        for (const auto& [resource, targets] : references) {
-            if (changing.count(resource)) continue;
-            for (const auto& target : targets)
-                if (moved.count(target) || changing.count(target)) {
-                    changing.insert(resource);
-                    grew = true;
-                    break;
-                }
-        }
+    std::vector<std::string> to_visit;
+    for (const auto& move : newly_accepted) to_visit.push_back(config_resource_address(move.to));
+    while (!to_visit.empty()) {
+        std::string target = std::move(to_visit.back());
+        to_visit.pop_back();
+        auto it = referrers.find(target);
+        if (it == referrers.end()) continue;
+        for (const auto& referrer : it->second)
+            if (changing.insert(referrer).second) to_visit.push_back(referrer);
     }
     for (const auto& entry : result.unmatched)
         if (!entry.is_deletion && changing.count(config_resource_address(entry.address))) memory.values_may_change = true;

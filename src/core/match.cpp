@@ -397,19 +397,32 @@ private:
     }
 
     // Across types, only where a cross_type rule allows the pair: the attributes both
-    // types share must all be equal, and the pairing must be mutual and unique.
+    // types share must all be equal, and the pairing must be mutual and unique. Pairs are
+    // compared within each allowed pair of types, and like partial matching, only where
+    // both pools are small.
     void find_cross_type_pairs() {
         if (policy_.cross_type.empty()) return;
+        std::map<std::string, std::vector<std::size_t>> deletions_by_type, creations_by_type;
+        for (std::size_t d = 0; d < deletions_.size(); ++d)
+            if (!matched_deletion_[d] && !tied_deletions_.count(d)) deletions_by_type[deletions_[d].type()].push_back(d);
+        for (std::size_t c = 0; c < creations_.size(); ++c)
+            if (!matched_creation_[c] && !tied_creations_.count(c)) creations_by_type[creations_[c].type()].push_back(c);
         std::vector<std::vector<std::size_t>> options(deletions_.size());
         std::vector<std::vector<std::size_t>> options_of_creation(creations_.size());
-        for (std::size_t d = 0; d < deletions_.size(); ++d) {
-            if (matched_deletion_[d] || tied_deletions_.count(d)) continue;
-            for (std::size_t c = 0; c < creations_.size(); ++c) {
-                if (matched_creation_[c] || tied_creations_.count(c)) continue;
-                if (!cross_type_allowed(policy_, deletions_[d].type(), creations_[c].type())) continue;
-                if (!shared_attributes_equal(d, c)) continue;
-                options[d].push_back(c);
-                options_of_creation[c].push_back(d);
+        for (const auto& [from_type, ds] : deletions_by_type) {
+            for (const auto& [to_type, cs] : creations_by_type) {
+                if (!cross_type_allowed(policy_, from_type, to_type)) continue;
+                if (ds.size() > partial_candidate_cap || cs.size() > partial_candidate_cap) {
+                    skipped_cross_types_.insert(from_type);
+                    skipped_cross_types_.insert(to_type);
+                    continue;
+                }
+                for (std::size_t d : ds)
+                    for (std::size_t c : cs)
+                        if (shared_attributes_equal(d, c)) {
+                            options[d].push_back(c);
+                            options_of_creation[c].push_back(d);
+                        }
             }
         }
         for (std::size_t d = 0; d < deletions_.size(); ++d) {
@@ -465,6 +478,8 @@ private:
                                               : "no creation of type " + deletions_[d].type() + " has equal attributes";
                 if (skipped_partial_types_.count(deletions_[d].type()))
                     entry.reason += " (too many candidates to score partial matches)";
+                if (skipped_cross_types_.count(deletions_[d].type()))
+                    entry.reason += " (too many candidates to compare across types)";
                 for (std::size_t c : others) {
                     if (entry.candidates.size() == explained_candidates) break;
                     entry.candidates.push_back({creations_[c].change->address, first_differences(d, c)});
@@ -483,6 +498,8 @@ private:
                 const std::vector<std::size_t>& others = of_type(deletions_by_type, creations_[c].type());
                 entry.reason = others.empty() ? "no deletion of type " + creations_[c].type()
                                               : "no deletion of type " + creations_[c].type() + " has equal attributes";
+                if (skipped_cross_types_.count(creations_[c].type()))
+                    entry.reason += " (too many candidates to compare across types)";
                 for (std::size_t d : others) {
                     if (entry.candidates.size() == explained_candidates) break;
                     entry.candidates.push_back({deletions_[d].change->address, first_differences(d, c)});
@@ -549,6 +566,7 @@ private:
     std::map<std::size_t, std::vector<std::size_t>> tied_deletions_;
     std::map<std::size_t, std::vector<std::size_t>> tied_creations_;
     std::set<std::string> skipped_partial_types_;
+    std::set<std::string> skipped_cross_types_;
     MatchResult result_;
 };
 

@@ -50,12 +50,6 @@ void for_each_reference(const ConfigModule& root,
     visit_references(root, "", visit);
 }
 
-std::map<std::string, std::vector<std::string>> absolute_references(const ConfigModule& root) {
-    std::map<std::string, std::vector<std::string>> out;
-    for_each_reference(root, [&out](const std::string& referrer, const std::string& target) { out[referrer].push_back(target); });
-    return out;
-}
-
 const ConfigModule* find_config_module(const ConfigModule& root, const std::vector<std::string>& call_names) {
     const ConfigModule* current = &root;
     for (const auto& name : call_names) {

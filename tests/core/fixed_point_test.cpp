@@ -106,6 +106,8 @@ BOOST_AUTO_TEST_CASE(remember_analysis_table) {
     declare(refs, "module.m.terraform_data.b", {});
     declare(refs, "module.m.terraform_data.c", {"terraform_data.b"});
     declare(refs, "module.m.terraform_data.x", {"terraform_data.zz"});
+    declare(refs, "terraform_data.p", {"terraform_data.q"});
+    declare(refs, "terraform_data.q", {"terraform_data.p"});
 
     const std::vector<Case> cases = {
         {"nothing unmatched", refs, {}, {move("terraform_data.a", "terraform_data.b")}, {}, false},
@@ -119,6 +121,10 @@ BOOST_AUTO_TEST_CASE(remember_analysis_table) {
          {move("terraform_data.a", "terraform_data.b")}, {"terraform_data.c"}, true},
         {"through a chain of references", refs, {{}, {unmatched(R"(terraform_data.e["k"])", false)}},
          {move("terraform_data.a", "terraform_data.b[0]")}, {R"(terraform_data.e["k"])"}, true},
+        {"a cycle of references ends", refs, {{}, {unmatched("terraform_data.lone", false)}},
+         {move("terraform_data.a", "terraform_data.p")}, {"terraform_data.lone"}, false},
+        {"a cycle of references reaches its members", refs, {{}, {unmatched("terraform_data.p", false)}},
+         {move("terraform_data.a", "terraform_data.q")}, {"terraform_data.p"}, true},
         {"an unmatched deletion does not count", refs, {{}, {unmatched("terraform_data.c", true)}},
          {move("terraform_data.a", "terraform_data.b")}, {"terraform_data.c"}, false},
         {"unrelated creation", refs, {{}, {unmatched("terraform_data.lone", false)}},

@@ -678,6 +678,26 @@ BOOST_AUTO_TEST_CASE(partial_matching) {
     });
 }
 
+// One null_resource to migrate, among `pool` terraform_data creations of which only
+// terraform_data.n0 shares its values.
+Plan crowded_cross_type(std::size_t pool) {
+    PlanBuilder builder;
+    builder.deletion("null_resource.n0", {{"id", "\"1\""}, {"triggers.x", "\"0\""}}, "registry.terraform.io/hashicorp/null");
+    for (std::size_t i = 0; i < pool; ++i)
+        builder.creation("terraform_data.n" + std::to_string(i), {{"id", "?"}, {"triggers.x", "\"" + std::to_string(i) + "\""}},
+                         builtin);
+    return builder.plan;
+}
+
+// What stays unmatched in crowded_cross_type: everything from `from` on.
+std::vector<std::string> crowded_cross_type_unmatched(std::size_t pool, const std::string& suffix, std::size_t from = 0) {
+    std::vector<std::string> out;
+    if (from == 0) out.push_back("D null_resource.n0: no creation of type null_resource" + suffix);
+    for (std::size_t i = from; i < pool; ++i)
+        out.push_back("C terraform_data.n" + std::to_string(i) + ": no deletion of type terraform_data" + suffix);
+    return out;
+}
+
 BOOST_AUTO_TEST_CASE(cross_type_matching) {
     const Leaves null_before = {{"id", "\"123\""}, {"triggers.x", "\"1\""}};
     const Leaves data_after = {{"id", "?"}, {"input", "\"v\""}, {"output", "?"}, {"triggers_replace", "null"}};
@@ -732,6 +752,10 @@ BOOST_AUTO_TEST_CASE(cross_type_matching) {
          with_cross_type("null_resource", "terraform_data"), {},
          {"D null_resource.a: no creation of type null_resource", "C terraform_data.a: no deletion of type terraform_data",
           "C terraform_data.a2: no deletion of type terraform_data"}},
+        {"only where the types' pools are small", crowded_cross_type(65), with_cross_type("null_resource", "terraform_data"),
+         {}, crowded_cross_type_unmatched(65, " (too many candidates to compare across types)")},
+        {"a pool at the cap is compared", crowded_cross_type(64), with_cross_type("null_resource", "terraform_data"),
+         {"null_resource.n0 -> terraform_data.n0 cross_type"}, crowded_cross_type_unmatched(64, "", 1)},
     });
 }
 

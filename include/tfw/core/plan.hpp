@@ -77,10 +77,8 @@ std::string config_module_path(const ModulePath& path);
 // `module.a.terraform_data.x` for any instance of that resource.
 std::string config_resource_address(const Address& resource_instance);
 
-// The references of every resource that has any, both sides as absolute config addresses
-// (`module.a.terraform_data.x` -> [`module.a.terraform_data.y`]).
-std::map<std::string, std::vector<std::string>> absolute_references(const ConfigModule& root);
-// The same pairs one at a time, without building the map.
+// Every reference of every resource, both sides as absolute config addresses
+// (`module.a.terraform_data.x` refers to `module.a.terraform_data.y`).
 void for_each_reference(const ConfigModule& root,
                         const std::function<void(const std::string& referrer, const std::string& target)>& visit);
 
