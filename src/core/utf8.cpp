@@ -20,6 +20,13 @@ char32_t decode_utf8(std::string_view text, std::size_t& pos) {
         }
         code = (code << 6) | (next & 0x3f);
     }
+    // Go rejects what UTF-8 forbids though the bit pattern fits: overlong forms,
+    // surrogates and code points past U+10FFFF. One byte is consumed, as for any error.
+    constexpr char32_t shortest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code < shortest[length] || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff) {
+        ++pos;
+        return replacement;
+    }
     pos += length;
     return code;
 }
