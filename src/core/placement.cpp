@@ -34,7 +34,10 @@ class Placer {
 public:
     Placer(const std::vector<MoveBlock>& blocks, const ModuleDirs& dirs, const std::vector<ModulePath>& instances)
         : blocks_(blocks.begin(), blocks.end()), dirs_(dirs) {
-        for (const auto& instance : instances) instances_by_key_[static_key(instance)].insert(instance);
+        std::set<ModulePath> unique(instances.begin(), instances.end());
+        for (const auto& instance : unique)
+            if (auto it = dirs_.find(static_key(instance)); it != dirs_.end())
+                instances_by_dir_[normalize_dir(it->second.dir)].push_back(instance);
     }
 
     Placement place(const MoveBlock& block) const {
@@ -69,10 +72,8 @@ private:
         Address from = relative_to(block.from, module);
         Address to = relative_to(block.to, module);
         // Every module instance reading this directory gets the block: all must move alike.
-        for (const auto& [key, instances] : instances_by_key_) {
-            auto it = dirs_.find(key);
-            if (it == dirs_.end() || normalize_dir(it->second.dir) != dir) continue;
-            for (const auto& instance : instances) {
+        if (auto sharing = instances_by_dir_.find(dir); sharing != instances_by_dir_.end()) {
+            for (const auto& instance : sharing->second) {
                 MoveBlock same{absolute_from(from, instance), absolute_from(to, instance)};
                 if (!blocks_.count(same))
                     return "the directory " + dir + " is shared with " + (instance.empty() ? "the root" : to_string(instance)) +
@@ -84,7 +85,8 @@ private:
 
     std::set<MoveBlock> blocks_;
     const ModuleDirs& dirs_;
-    std::map<std::string, std::set<ModulePath>> instances_by_key_;
+    // Module instances by the directory their source is in, in address order.
+    std::map<std::string, std::vector<ModulePath>> instances_by_dir_;
 };
 
 }  // namespace
