@@ -54,4 +54,22 @@ std::string describe(const Diagnostic& diagnostic) {
     return out;
 }
 
+namespace {
+constexpr std::string_view cross_type_refusals[] = {"Move Resource State Not Supported",
+                                                    "Unsupported `moved` across resource types"};
+}  // namespace
+
+bool is_cross_type_refusal(const Diagnostic& diagnostic) {
+    for (std::string_view summary : cross_type_refusals)
+        if (diagnostic.summary == summary) return true;
+    return false;
+}
+
+bool may_blame_injected_file(std::string_view human_output, std::string_view file_name) {
+    if (!file_name.empty() && human_output.find(file_name) != std::string_view::npos) return true;
+    for (std::string_view summary : cross_type_refusals)
+        if (human_output.find(summary) != std::string_view::npos) return true;
+    return false;
+}
+
 }  // namespace tfw::core

@@ -31,13 +31,6 @@ bool is_cross_type(const core::Move& move) {
     return move.from.resource && move.to.resource && move.from.resource->type != move.to.resource->type;
 }
 
-// A refusal of a cross-type move. The provider's ("Move Resource State Not Supported")
-// has no source range: it names the target type in its detail instead.
-bool is_cross_type_refusal(const core::Diagnostic& diagnostic) {
-    return diagnostic.summary == "Move Resource State Not Supported" ||
-           diagnostic.summary == "Unsupported `moved` across resource types";
-}
-
 // The moves whose injected block a diagnostic points at, or, for a cross-type refusal
 // without a range, the cross-type moves to the type it names (all of them if it names none).
 std::set<std::size_t> blamed_moves(const std::vector<core::Diagnostic>& diagnostics, const std::string& file_name,
@@ -47,7 +40,7 @@ std::set<std::size_t> blamed_moves(const std::vector<core::Diagnostic>& diagnost
     reasons.assign(block_lines.size(), {});
     for (const auto& diagnostic : diagnostics) {
         if (diagnostic.severity != "error") continue;
-        if (diagnostic.filename.empty() && is_cross_type_refusal(diagnostic)) {
+        if (diagnostic.filename.empty() && core::is_cross_type_refusal(diagnostic)) {
             std::set<std::size_t> named, all;
             for (std::size_t i = 0; i < moves.size() && i < block_lines.size(); ++i) {
                 if (!is_cross_type(moves[i])) continue;
@@ -86,7 +79,10 @@ public:
             throw_if_interrupted();
 
             if (planned.exit_code != 0 && planned.exit_code != 2) {
-                if (result_.moves.empty() || !drop_refused_moves(plan_file, block_lines)) return finish(planned, plan_file);
+                if (result_.moves.empty() ||
+                    !core::may_blame_injected_file(planned.stderr_text + planned.stdout_text, guard_.file_name()) ||
+                    !drop_refused_moves(plan_file, block_lines))
+                    return finish(planned, plan_file);
                 continue;
             }
             core::PlanTextSummary summary = core::scan_plan_text(planned.stdout_text);

@@ -202,3 +202,41 @@ BOOST_AUTO_TEST_CASE(describe_table) {
         "Error: Unterminated template string (main.tf:2)", "Warning: Unresolved resource instance address changes"};
     BOOST_TEST(described == expected, boost::test_tools::per_element());
 }
+
+BOOST_AUTO_TEST_CASE(cross_type_refusals) {
+    BOOST_TEST(is_cross_type_refusal({"error", "Move Resource State Not Supported", "", "", 0, 0}));
+    BOOST_TEST(is_cross_type_refusal({"error", "Unsupported `moved` across resource types", "", "tfw-moved-1.tf", 3, 1}));
+    BOOST_TEST(!is_cross_type_refusal({"error", "Moved object still exists", "", "tfw-moved-1.tf", 3, 1}));
+}
+
+// Terraform's human rendering of a failed plan, plain and coloured.
+BOOST_AUTO_TEST_CASE(may_blame_the_injected_file) {
+    const std::string ours =
+        "\xe2\x95\xb7\n\xe2\x94\x82 Error: Moved object still exists\n\xe2\x94\x82 \n"
+        "\xe2\x94\x82   on tfw-moved-4242.tf line 3:\n\xe2\x94\x82    3: moved {\n\xe2\x95\xb5\n";
+    const std::string ours_coloured =
+        "\x1b[31m\xe2\x94\x82\x1b[0m \x1b[0m\x1b[1m\x1b[31mError: \x1b[0m\x1b[0m\x1b[1mMoved object still exists\x1b[0m\n"
+        "\x1b[31m\xe2\x94\x82\x1b[0m \x1b[0m  on tfw-moved-4242.tf line 3:\n";
+    const std::string provider_refusal =
+        "\x1b[31m\xe2\x94\x82\x1b[0m \x1b[0m\x1b[1m\x1b[31mError: \x1b[0m\x1b[0m\x1b[1mMove Resource State Not "
+        "Supported\x1b[0m\n\x1b[31m\xe2\x94\x82\x1b[0m \x1b[0mThe \"aws_s3_object\" resource type does not support moving\n";
+    const std::string users_own =
+        "\xe2\x95\xb7\n\xe2\x94\x82 Error: Reference to undeclared resource\n\xe2\x94\x82 \n"
+        "\xe2\x94\x82   on main.tf line 9, in resource \"terraform_data\" \"b\":\n\xe2\x95\xb5\n";
+    struct Case {
+        std::string name;
+        std::string output;
+        bool may_blame;
+    };
+    const std::vector<Case> cases = {
+        {"a diagnostic in the injected file", ours, true},
+        {"the same, coloured", ours_coloured, true},
+        {"a provider's refusal without a range", provider_refusal, true},
+        {"the configuration's own error", users_own, false},
+        {"another tfw run's file is not ours", "  on tfw-moved-1.tf line 3:\n", false},
+        {"nothing at all", "", false},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(may_blame_injected_file(c.output, "tfw-moved-4242.tf") == c.may_blame); }
+    }
+}

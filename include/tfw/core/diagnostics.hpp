@@ -22,4 +22,14 @@ std::vector<Diagnostic> parse_diagnostics(std::string_view json_lines);
 // One line: "Error: summary (file:line)".
 std::string describe(const Diagnostic& diagnostic);
 
+// A refusal of a cross-type move: Terraform's own, or the provider's ("Move Resource
+// State Not Supported"), which has no source range.
+bool is_cross_type_refusal(const Diagnostic& diagnostic);
+
+// Whether the human output of a failed plan may hold a diagnostic against tfw's
+// injected file `file_name`: it names the file, or it holds a cross-type refusal. When
+// false the failure is the configuration's own, and replanning with -json to find out
+// which block was blamed would only cost another plan. Colour codes do not matter.
+bool may_blame_injected_file(std::string_view human_output, std::string_view file_name);
+
 }  // namespace tfw::core
