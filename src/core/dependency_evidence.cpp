@@ -35,10 +35,15 @@ DependencyEvidence::DependencyEvidence(const Plan& plan, const std::vector<std::
         for (const auto& [address, others] : *index) related_news.insert(others.begin(), others.end());
 
     // An anchor is an object whose old and new addresses are both known: anything
-    // planned other than a plain create or delete, and the moves already certain.
+    // planned other than a plain create or delete, and the moves already certain. A later
+    // statement about an old address replaces an earlier one (a certain move overrides
+    // what the plan showed), so a new address anchors only while some old one maps to it:
+    // `last_new_of_old` follows every old address that ever mapped to a related new one.
+    std::map<std::string, std::string> last_new_of_old;
     auto add_anchor = [&](const std::string& old_address, const std::string& new_address) {
         if (related_olds.count(old_address)) anchor_new_of_old_[old_address] = new_address;
-        if (related_news.count(new_address)) anchor_news_.insert(new_address);
+        if (related_news.count(new_address)) last_new_of_old[old_address] = new_address;
+        else if (auto it = last_new_of_old.find(old_address); it != last_new_of_old.end()) it->second = new_address;
     };
     for (const auto& change : plan.changes) {
         if (!change.address.resource || change.action == Action::create || change.action == Action::remove) continue;
@@ -49,6 +54,8 @@ DependencyEvidence::DependencyEvidence(const Plan& plan, const std::vector<std::
         add_anchor(new_address, new_address);
     }
     for (const auto& [from, to] : known_moves) add_anchor(config_resource_address(from), config_resource_address(to));
+    for (const auto& [old_address, new_address] : last_new_of_old)
+        if (related_news.count(new_address)) anchor_news_.insert(new_address);
 }
 
 const std::set<std::string>& DependencyEvidence::related(const Relations& index, const std::string& address) {

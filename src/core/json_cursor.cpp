@@ -108,8 +108,11 @@ void JsonCursor::skip() {
     std::vector<char> open;  // the closing bracket each open container expects
     bool in_string = false;
     bool escaped_first = false;  // the block starts with a byte escaped by the one before
-    for (const char* block = stream_.src_; block < end_; block += 64) {
-        std::size_t length = std::min<std::size_t>(64, static_cast<std::size_t>(end_ - block));
+    const char* start = stream_.src_;
+    const auto size = static_cast<std::size_t>(end_ - start);
+    for (std::size_t offset = 0; offset < size; offset += 64) {
+        const char* block = start + offset;
+        std::size_t length = std::min<std::size_t>(64, size - offset);
         std::uint64_t mask;
         if (length == 64) {
             mask = structural_mask(block);

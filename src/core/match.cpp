@@ -409,12 +409,16 @@ private:
             if (!matched_creation_[c] && !tied_creations_.count(c)) creations_by_type[creations_[c].type()].push_back(c);
         std::vector<std::vector<std::size_t>> options(deletions_.size());
         std::vector<std::vector<std::size_t>> options_of_creation(creations_.size());
+        // A side some of whose allowed types went uncompared cannot be shown unique.
+        std::vector<bool> deletion_unexamined(deletions_.size(), false), creation_unexamined(creations_.size(), false);
         for (const auto& [from_type, ds] : deletions_by_type) {
             for (const auto& [to_type, cs] : creations_by_type) {
                 if (!cross_type_allowed(policy_, from_type, to_type)) continue;
                 if (ds.size() > partial_candidate_cap || cs.size() > partial_candidate_cap) {
-                    skipped_cross_types_.insert(from_type);
-                    skipped_cross_types_.insert(to_type);
+                    skipped_cross_deletion_types_.insert(from_type);
+                    skipped_cross_creation_types_.insert(to_type);
+                    for (std::size_t d : ds) deletion_unexamined[d] = true;
+                    for (std::size_t c : cs) creation_unexamined[c] = true;
                     continue;
                 }
                 for (std::size_t d : ds)
@@ -428,6 +432,7 @@ private:
         for (std::size_t d = 0; d < deletions_.size(); ++d) {
             if (options[d].size() != 1 || options_of_creation[options[d][0]].size() != 1) continue;
             std::size_t c = options[d][0];
+            if (deletion_unexamined[d] || creation_unexamined[c]) continue;
             accept(d, c, MatchKind::cross_type,
                    deletions_[d].type() + " → " + creations_[c].type() + " allowed by policy; shared attributes equal",
                    false);
@@ -478,7 +483,7 @@ private:
                                               : "no creation of type " + deletions_[d].type() + " has equal attributes";
                 if (skipped_partial_types_.count(deletions_[d].type()))
                     entry.reason += " (too many candidates to score partial matches)";
-                if (skipped_cross_types_.count(deletions_[d].type()))
+                if (skipped_cross_deletion_types_.count(deletions_[d].type()))
                     entry.reason += " (too many candidates to compare across types)";
                 for (std::size_t c : others) {
                     if (entry.candidates.size() == explained_candidates) break;
@@ -498,7 +503,7 @@ private:
                 const std::vector<std::size_t>& others = of_type(deletions_by_type, creations_[c].type());
                 entry.reason = others.empty() ? "no deletion of type " + creations_[c].type()
                                               : "no deletion of type " + creations_[c].type() + " has equal attributes";
-                if (skipped_cross_types_.count(creations_[c].type()))
+                if (skipped_cross_creation_types_.count(creations_[c].type()))
                     entry.reason += " (too many candidates to compare across types)";
                 for (std::size_t d : others) {
                     if (entry.candidates.size() == explained_candidates) break;
@@ -566,7 +571,8 @@ private:
     std::map<std::size_t, std::vector<std::size_t>> tied_deletions_;
     std::map<std::size_t, std::vector<std::size_t>> tied_creations_;
     std::set<std::string> skipped_partial_types_;
-    std::set<std::string> skipped_cross_types_;
+    std::set<std::string> skipped_cross_deletion_types_;  // types of unmatched sides left uncompared
+    std::set<std::string> skipped_cross_creation_types_;
     MatchResult result_;
 };
 

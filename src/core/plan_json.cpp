@@ -83,7 +83,9 @@ Attributes flatten_root(const Json* value, const Json* unknown, const Json* sens
 
 Action parse_actions(JsonCursor& cursor) {
     std::vector<std::string_view> names;
-    cursor.elements([&] { names.push_back(cursor.string()); });
+    cursor.elements([&] {
+        if (cursor.peek() == '"') names.push_back(cursor.string());
+    });
     if (names.size() == 2) return names[0] == "delete" ? Action::delete_then_create : Action::create_then_delete;
     if (names.size() != 1) return Action::no_op;
     std::string_view n = names[0];
@@ -274,12 +276,15 @@ void load_prior_dependencies(JsonCursor& cursor, std::map<std::string, std::vect
                 std::vector<std::string_view> depends_on;
                 cursor.members([&](std::string_view field) {
                     if (field == "address") address = cursor.string();
-                    else if (field == "depends_on") cursor.elements([&] { depends_on.push_back(cursor.string()); });
+                    else if (field == "depends_on")
+                        cursor.elements([&] {
+                            if (cursor.peek() == '"') depends_on.push_back(cursor.string());
+                        });
                 });
                 if (depends_on.empty()) return;
                 auto& deps = out[config_resource_address(parse_printed_address(address))];
                 for (std::string_view d : depends_on)
-                    if (!d.empty() && std::find(deps.begin(), deps.end(), d) == deps.end()) deps.emplace_back(d);
+                    if (std::find(deps.begin(), deps.end(), d) == deps.end()) deps.emplace_back(d);
             });
         } else if (key == "child_modules") {
             cursor.elements([&] { load_prior_dependencies(cursor, out); });

@@ -92,6 +92,16 @@ BOOST_AUTO_TEST_CASE(consistency_and_witnesses) {
                    {{"terraform_data.s", {"terraform_data.old2"}}},
                    {{"", "terraform_data.t", {"terraform_data.new2"}}}),
          {{"terraform_data.s", "terraform_data.t"}}, four, {true, false, false, true}, {}},
+        // terraform_data.a's old address maps to b after the certain move: a itself is
+        // no longer an anchor on the new side, though a[1] is planned in place.
+        {"a certain move overrides what the plan showed of an old address",
+         make_plan({old1, old2, new1, new2, {"terraform_data.a[1]", Action::update, ""},
+                    {"terraform_data.a[0]", Action::remove, ""}, {"terraform_data.b[0]", Action::create, ""}},
+                   {{"terraform_data.a", {"terraform_data.old1"}}},
+                   {{"", "terraform_data.a", {"terraform_data.new1"}}, {"", "terraform_data.b", {"terraform_data.new1"}}}),
+         {{"terraform_data.a[0]", "terraform_data.b[0]"}},
+         {{"terraform_data.old1", "terraform_data.new1"}, {"terraform_data.old1", "terraform_data.new2"}},
+         {true, false}, {"terraform_data.b"}},
         {"an object moved by the configuration anchors under both names",
          make_plan({old1, old2, new1, new2, {"terraform_data.b", Action::no_op, "terraform_data.a"}},
                    {{"terraform_data.a", {"terraform_data.old1"}}},

@@ -754,6 +754,25 @@ BOOST_AUTO_TEST_CASE(cross_type_matching) {
           "C terraform_data.a2: no deletion of type terraform_data"}},
         {"only where the types' pools are small", crowded_cross_type(65), with_cross_type("null_resource", "terraform_data"),
          {}, crowded_cross_type_unmatched(65, " (too many candidates to compare across types)")},
+        {"a match in a small pool is not unique when another allowed pool went uncompared",
+         [] {
+             Plan plan = crowded_cross_type(65);
+             plan.changes.push_back(PlanBuilder{}
+                                        .creation("other_type.x", {{"id", "?"}, {"triggers.x", "\"0\""}}, builtin)
+                                        .plan.changes.front());
+             return plan;
+         }(),
+         [] {
+             Policy policy = with_cross_type("null_resource", "terraform_data");
+             policy.cross_type.push_back({"null_resource", "other_type", {}});
+             return policy;
+         }(),
+         {},
+         [] {
+             auto out = crowded_cross_type_unmatched(65, " (too many candidates to compare across types)");
+             out.push_back("C other_type.x: no deletion of type other_type");
+             return out;
+         }()},
         {"a pool at the cap is compared", crowded_cross_type(64), with_cross_type("null_resource", "terraform_data"),
          {"null_resource.n0 -> terraform_data.n0 cross_type"}, crowded_cross_type_unmatched(64, "", 1)},
     });

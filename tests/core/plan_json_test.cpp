@@ -140,6 +140,12 @@ BOOST_AUTO_TEST_CASE(actions_mapping) {
         {"data source delete is not a candidate",
          R"json({"address":"data.x.y","mode":"data","type":"x","name":"y","provider_name":"p","change":{"actions":["delete"],"before":{"a":1},"after":null,"after_unknown":{},"before_sensitive":{},"after_sensitive":false}})json",
          Action::remove, false, false, false, ""},
+        {"an element that is not a name is not an action",
+         R"json({"address":"terraform_data.b","mode":"managed","type":"terraform_data","name":"b","provider_name":"terraform.io/builtin/terraform","change":{"actions":["create",null],"before":null,"after":{"input":"hello"},"after_unknown":{"id":true},"before_sensitive":false,"after_sensitive":{}}})json",
+         Action::create, false, true, false, ""},
+        {"actions after the values",
+         R"json({"address":"terraform_data.a","mode":"managed","type":"terraform_data","name":"a","provider_name":"terraform.io/builtin/terraform","change":{"before":{"id":"d5e4","input":"hello"},"after":null,"actions":["delete"],"after_unknown":{},"before_sensitive":{},"after_sensitive":false}})json",
+         Action::remove, true, false, false, ""},
         {"no change body", R"json({"address":"terraform_data.z","mode":"managed","type":"terraform_data","name":"z"})json",
          Action::no_op, false, false, false, ""},
     };
