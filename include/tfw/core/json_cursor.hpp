@@ -58,21 +58,36 @@ private:
     void skip_whitespace();
     void skip_string();  // from the opening quote, past the closing one
     std::string_view raw_key();
+    // What members() and elements() share: `open`, then items separated by commas up to
+    // `close`; `item` reads one (a member's key and colon too).
+    template <typename Item>
+    void items(char open, char close, rapidjson::ParseErrorCode missing_separator, Item&& item);
 
     rapidjson::InsituStringStream stream_;  // its src_ is the position
     const char* end_;                       // where the NUL std::string keeps after the text is
     rapidjson::Reader reader_;
 };
 
-template <typename OnMember>
-void JsonCursor::members(OnMember&& on_member) {
-    if (peek() != '{') return skip();
+template <typename Item>
+void JsonCursor::items(char open, char close, rapidjson::ParseErrorCode missing_separator, Item&& item) {
+    if (peek() != open) return skip();
     ++stream_.src_;
-    if (peek() == '}') {
+    if (peek() == close) {
         ++stream_.src_;
         return;
     }
     for (;;) {
+        item();
+        char next = peek();
+        if (next != ',' && next != close) fail(missing_separator);
+        ++stream_.src_;
+        if (next == close) return;
+    }
+}
+
+template <typename OnMember>
+void JsonCursor::members(OnMember&& on_member) {
+    items('{', '}', rapidjson::kParseErrorObjectMissCommaOrCurlyBracket, [&] {
         if (peek() != '"') fail(rapidjson::kParseErrorObjectMissName);
         std::string_view key = raw_key();
         if (peek() != ':') fail(rapidjson::kParseErrorObjectMissColon);
@@ -81,37 +96,17 @@ void JsonCursor::members(OnMember&& on_member) {
         const char* value = stream_.src_;
         on_member(key);
         if (stream_.src_ == value) skip();
-        char next = peek();
-        ++stream_.src_;
-        if (next == '}') return;
-        if (next != ',') {
-            --stream_.src_;
-            fail(rapidjson::kParseErrorObjectMissCommaOrCurlyBracket);
-        }
-    }
+    });
 }
 
 template <typename OnElement>
 void JsonCursor::elements(OnElement&& on_element) {
-    if (peek() != '[') return skip();
-    ++stream_.src_;
-    if (peek() == ']') {
-        ++stream_.src_;
-        return;
-    }
-    for (;;) {
+    items('[', ']', rapidjson::kParseErrorArrayMissCommaOrSquareBracket, [&] {
         skip_whitespace();
         const char* value = stream_.src_;
         on_element();
         if (stream_.src_ == value) skip();
-        char next = peek();
-        ++stream_.src_;
-        if (next == ']') return;
-        if (next != ',') {
-            --stream_.src_;
-            fail(rapidjson::kParseErrorArrayMissCommaOrSquareBracket);
-        }
-    }
+    });
 }
 
 template <typename Handler>
