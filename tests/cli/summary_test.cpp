@@ -1,0 +1,101 @@
+#include "tfw/cli/summary.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace tfw;
+
+namespace {
+
+core::Move move(const std::string& from, const std::string& to, core::MatchKind kind, const std::string& evidence) {
+    core::Move out;
+    out.from = core::must_parse_address(from);
+    out.to = core::must_parse_address(to);
+    out.kind = kind;
+    out.evidence = evidence;
+    return out;
+}
+
+core::Unmatched unmatched(const std::string& address, bool is_deletion, const std::string& reason,
+                          std::vector<core::CandidateNote> candidates = {}) {
+    return {core::must_parse_address(address), is_deletion, reason, std::move(candidates)};
+}
+
+std::vector<shell::TerraformCall> calls(const std::vector<std::string>& subcommands) {
+    std::vector<shell::TerraformCall> out;
+    for (const auto& subcommand : subcommands) out.push_back({{subcommand}, 0, 0.0});
+    return out;
+}
+
+const core::Move a_rename = move("terraform_data.a", "terraform_data.b", core::MatchKind::exact, "3 known attribute values equal");
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(summary_table) {
+    struct Case {
+        std::string name;
+        shell::ConvergeResult result;
+        std::vector<std::string> subcommands;
+        bool explain;
+        std::string expected;
+    };
+    std::vector<Case> cases;
+    {
+        Case c{"nothing to say: the run looks like terraform's", {}, {"plan"}, false, ""};
+        c.result.unmatched = {unmatched("terraform_data.x", false, "no deletion of type terraform_data")};
+        cases.push_back(c);
+    }
+    {
+        Case c{"one move, its evidence and the rule that accepted it", {}, {"plan", "show", "plan"}, false,
+               "tfw: 1 move inferred in 1 iteration (3 terraform runs: 2 plan, 1 show)\n"
+               "  terraform_data.a -> terraform_data.b\n"
+               "      exact: 3 known attribute values equal; accept[0] at built-in defaults\n\n"};
+        c.result.moves = {a_rename};
+        c.result.move_decisions = {{core::Verdict::accepted, "accept[0] at built-in defaults"}};
+        c.result.iterations = {{1}};
+        cases.push_back(c);
+    }
+    {
+        Case c{"proposals, refusals and the iteration limit", {}, {"plan", "show", "plan", "show", "plan"}, false,
+               "tfw: 0 moves inferred in 2 iterations (5 terraform runs: 3 plan, 2 show)\n"
+               "tfw: proposed, not accepted by policy (not injected):\n"
+               "  aws_s3_bucket.a -> aws_s3_bucket.b\n"
+               "      partial: 90% of known attribute values equal; differs in tags; proposed: no accept rule matches "
+               "kind partial\n"
+               "tfw: refused by terraform, left as destroy/create:\n"
+               "  null_resource.n -> terraform_data.n\n"
+               "      Move Resource State Not Supported\n"
+               "tfw: stopped after --max-iterations (2); more moves may be found by running tfw again\n\n"};
+        c.result.proposals = {{move("aws_s3_bucket.a", "aws_s3_bucket.b", core::MatchKind::partial,
+                                    "90% of known attribute values equal; differs in tags"),
+                               {core::Verdict::proposed, "no accept rule matches kind partial"}}};
+        c.result.dropped = {{move("null_resource.n", "terraform_data.n", core::MatchKind::cross_type, "shared"),
+                             "Move Resource State Not Supported"}};
+        c.result.iterations = {{0}, {0}};
+        c.result.hit_iteration_limit = true;
+        cases.push_back(c);
+    }
+    {
+        Case c{"explain: every unmatched object, its reason and candidates", {}, {"plan", "show"}, true,
+               "tfw: 0 moves inferred in 1 iteration (2 terraform runs: 1 plan, 1 show)\n"
+               "tfw: terraform_data.old stays a destroy: no creation of type terraform_data has equal attributes\n"
+               "      candidate terraform_data.new: differs in input, triggers_replace\n"
+               "tfw: terraform_data.t2 stays a create: tie: 2 deletions match equally and dependencies do not tell "
+               "them apart\n"
+               "      candidate terraform_data.t0\n"
+               "      candidate terraform_data.t1\n\n"};
+        c.result.unmatched = {
+            unmatched("terraform_data.old", true, "no creation of type terraform_data has equal attributes",
+                      {{core::must_parse_address("terraform_data.new"), {"input", "triggers_replace"}}}),
+            unmatched("terraform_data.t2", false,
+                      "tie: 2 deletions match equally and dependencies do not tell them apart",
+                      {{core::must_parse_address("terraform_data.t0"), {}}, {core::must_parse_address("terraform_data.t1"), {}}})};
+        c.result.iterations = {{0}};
+        cases.push_back(c);
+    }
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(cli::render_summary(c.result, calls(c.subcommands), c.explain) == c.expected); }
+    }
+}
