@@ -106,10 +106,8 @@ BOOST_AUTO_TEST_CASE(without_a_policy_cosmetic_changes_are_not_moves) {
     ws.switch_to("after");
     const auto baseline = ws.plan_with_terraform();
     const TfwPlan run = ws.tfw_plan({"-no-color"});
-    const auto& plan = require_saved_plan(run, 0);
-    BOOST_TEST(moves(plan).empty(), describe(plan));
+    const auto& plan = require_plan_left_as(run, baseline);
     check_only_moved(plan, "");
-    BOOST_TEST(describe(plan) == describe(baseline));
 }
 
 // .tfw.yaml is found in the root module, also when tfw runs from elsewhere with -chdir.
@@ -182,9 +180,7 @@ BOOST_AUTO_TEST_CASE(deny_by_type_makes_no_move_of_that_type) {
                   "deny:\n"
                   "  - type: terraform_data\n");
     const TfwPlan run = ws.tfw_plan({"-no-color"});
-    const auto& plan = require_saved_plan(run, 0);
-    BOOST_TEST(moves(plan).empty(), describe(plan));
-    BOOST_TEST(describe(plan) == describe(baseline));
+    require_plan_left_as(run, baseline);
     BOOST_TEST(contains(run.result.out, "terraform_data.db_old -> terraform_data.db_new"), run.result.describe());
     BOOST_TEST(contains(run.result.out, "terraform_data.web_old -> terraform_data.web_new"), run.result.describe());
     BOOST_TEST(contains(run.result.out, "denied: deny[0] (type terraform_data) at "), run.result.describe());
@@ -209,9 +205,7 @@ BOOST_AUTO_TEST_CASE(max_moves_caps_the_moves_of_a_run) {
 
     const std::string none = write_policy(ws, "none.yaml", "version: 1\nmax_moves: 0\n");
     const TfwPlan zero = ws.tfw_plan({"-no-color", "--policy=" + none});
-    const auto& unmoved = require_saved_plan(zero, 0);
-    BOOST_TEST(moves(unmoved).empty(), describe(unmoved));
-    BOOST_TEST(describe(unmoved) == describe(baseline));
+    require_plan_left_as(zero, baseline);
     BOOST_TEST(contains(zero.result.out, "over max_moves (0)"), zero.result.describe());
 }
 
@@ -278,9 +272,7 @@ BOOST_AUTO_TEST_CASE(partial_match_not_accepted_is_only_proposed) {
                                             "partial:\n"
                                             "  threshold: 0.8\n");
     const TfwPlan run = ws.tfw_plan({"-no-color", "--policy=" + policy});
-    const auto& plan = require_saved_plan(run, 0);
-    BOOST_TEST(moves(plan).empty(), describe(plan));
-    BOOST_TEST(describe(plan) == describe(baseline));
+    require_plan_left_as(run, baseline);
     BOOST_TEST(contains(run.result.out, "proposed, not accepted by policy"), run.result.describe());
     BOOST_TEST(contains(run.result.out, "terraform_data.old -> terraform_data.new"), run.result.describe());
     BOOST_TEST(contains(run.result.out, "no accept rule matches kind partial"), run.result.describe());
@@ -298,9 +290,7 @@ BOOST_AUTO_TEST_CASE(partial_match_below_the_threshold_is_not_found) {
                                             "partial:\n"
                                             "  threshold: 0.9\n");
     const TfwPlan run = ws.tfw_plan({"-no-color", "--policy=" + policy});
-    const auto& plan = require_saved_plan(run, 0);
-    BOOST_TEST(moves(plan).empty(), describe(plan));
-    BOOST_TEST(describe(plan) == describe(baseline));
+    require_plan_left_as(run, baseline);
     BOOST_TEST(!contains(run.result.out, "proposed"), run.result.describe());
 }
 

@@ -22,6 +22,20 @@ inline const core::Plan& require_saved_plan(const TfwPlan& run, int expected_exi
     return *run.plan;
 }
 
+// tfw moved nothing: its plan is exactly the one plain Terraform makes (`baseline`),
+// every destroy and create left as it was.
+inline void check_left_as(const core::Plan& plan, const core::Plan& baseline) {
+    BOOST_TEST(moves(plan).empty(), describe(plan));
+    BOOST_TEST(describe(plan) == describe(baseline));
+}
+
+// The same for a run's saved plan, which it returns.
+inline const core::Plan& require_plan_left_as(const TfwPlan& run, const core::Plan& baseline) {
+    const core::Plan& plan = require_saved_plan(run, 0);
+    check_left_as(plan, baseline);
+    return plan;
+}
+
 // The fixture is what it claims: plain Terraform plans `deletes` plain deletions without
 // tfw, and with the fixture's hand-written moved.tf it destroys nothing. Returns that
 // reference plan, the result tfw should reach.
