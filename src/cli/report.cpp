@@ -46,6 +46,9 @@ std::string render_report(const shell::ConvergeResult& result, const std::vector
         w.Key("by_dependency");
         w.Bool(move.by_dependency);
         strings(w, "witnesses", move.witnesses);
+        field(w, "tentative_because", move.tentative_because);
+        w.Key("confirmed_by_terraform");
+        w.Bool(move.confirmed_by_terraform);
         field(w, "rule", i < result.move_decisions.size() ? result.move_decisions[i].rule : std::string());
         w.EndObject();
     }
@@ -99,6 +102,7 @@ std::string render_report(const shell::ConvergeResult& result, const std::vector
             w.StartObject();
             field(w, "address", core::to_string(candidate.other));
             strings(w, "differing_paths", candidate.differing_paths);
+            field(w, "note", candidate.note);
             w.EndObject();
         }
         w.EndArray();

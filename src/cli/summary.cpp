@@ -31,7 +31,8 @@ std::string render_summary(const shell::ConvergeResult& result, const std::vecto
            std::to_string(shows) + " show)\n";
     for (std::size_t i = 0; i < result.moves.size(); ++i) {
         const auto& move = result.moves[i];
-        out += "  " + arrow(move) + "\n      " + std::string(core::to_string(move.kind)) + ": " + move.evidence;
+        out += "  " + arrow(move) + (move.confirmed_by_terraform ? " (confirmed by Terraform)" : "") + "\n      " +
+               std::string(core::to_string(move.kind)) + ": " + move.evidence;
         if (i < result.move_decisions.size()) out += "; " + result.move_decisions[i].rule;
         out += "\n";
     }
@@ -43,7 +44,7 @@ std::string render_summary(const shell::ConvergeResult& result, const std::vecto
                    proposal.decision.rule + "\n";
     }
     if (!result.dropped.empty()) {
-        out += "tfw: refused by terraform, left as destroy/create:\n";
+        out += "tfw: refused or withdrawn, left as destroy/create:\n";
         for (const auto& dropped : result.dropped) out += "  " + arrow(dropped.move) + "\n      " + dropped.reason + "\n";
     }
     if (result.hit_iteration_limit)
@@ -56,6 +57,7 @@ std::string render_summary(const shell::ConvergeResult& result, const std::vecto
             for (const auto& candidate : entry.candidates) {
                 out += "      candidate " + core::to_string(candidate.other);
                 if (!candidate.differing_paths.empty()) out += ": differs in " + join(candidate.differing_paths);
+                if (!candidate.note.empty()) out += (candidate.differing_paths.empty() ? ": " : "; ") + candidate.note;
                 out += "\n";
             }
         }

@@ -96,6 +96,33 @@ std::vector<std::string> DependencyEvidence::witnesses(const Address& from) cons
     return {out.begin(), out.end()};
 }
 
+bool DependencyEvidence::preserves_structure(const std::vector<std::pair<Address, Address>>& assignment) const {
+    std::map<std::string, std::string> new_of_old;
+    std::set<std::string> assigned_news;
+    for (const auto& [from, to] : assignment) {
+        new_of_old[config_resource_address(from)] = config_resource_address(to);
+        assigned_news.insert(config_resource_address(to));
+    }
+    for (const auto& [from, to] : new_of_old) {
+        std::set<std::string> old_tied = old_side(from);
+        auto translate = [&](const Relations& index, const char* direction) {
+            for (const auto& other : related(index, from))
+                if (auto it = new_of_old.find(other); it != new_of_old.end()) old_tied.insert(direction + it->second);
+        };
+        translate(old_dependents_, "<");
+        translate(old_dependencies_, ">");
+        std::set<std::string> new_tied = new_side(to);
+        auto collect = [&](const Relations& index, const char* direction) {
+            for (const auto& other : related(index, to))
+                if (assigned_news.count(other)) new_tied.insert(direction + other);
+        };
+        collect(new_referrers_, "<");
+        collect(new_references_, ">");
+        if (old_tied != new_tied) return false;
+    }
+    return true;
+}
+
 bool DependencyEvidence::consistent(const Address& from, const Address& to) const {
     return old_side(config_resource_address(from)) == new_side(config_resource_address(to));
 }

@@ -59,11 +59,42 @@ std::optional<PlanHeader> parse_header(std::string_view line) {
             address = address.substr(0, at);
             deposed = true;
         }
-        return PlanHeader{std::string(address), suffix.action, deposed};
+        return PlanHeader{std::string(address), suffix.action, deposed, {}, {}};
     }
-    std::size_t moved = line.find(" has moved to ");
-    if (moved != std::string_view::npos) return PlanHeader{std::string(line.substr(0, moved)), HeaderAction::move, false};
+    // A key may contain " has moved to " too: the split is where both sides are addresses.
+    constexpr std::string_view moved_to = " has moved to ";
+    for (std::size_t at = line.find(moved_to); at != std::string_view::npos; at = line.find(moved_to, at + 1)) {
+        std::string_view from = line.substr(0, at), to = line.substr(at + moved_to.size());
+        if (!parse_address(from).address || !parse_address(to).address) continue;
+        PlanHeader header{std::string(to), HeaderAction::move, false, std::string(from), {}};
+        return header;
+    }
     return std::nullopt;
+}
+
+// `  # (moved from terraform_data.a)` under a header: the old address.
+std::optional<std::string_view> moved_from_note(std::string_view line) {
+    constexpr std::string_view prefix = "  # (moved from ";
+    if (line.substr(0, prefix.size()) != prefix || line.empty() || line.back() != ')') return std::nullopt;
+    return line.substr(prefix.size(), line.size() - prefix.size() - 1);
+}
+
+// `      ~ input  = "a" -> "b"` or `      -/+ name = ... # forces replacement`: an attribute
+// line of a resource body, six spaces in, with Terraform's change symbol.
+std::optional<std::string> changed_attribute(std::string_view line) {
+    if (line.substr(0, 6) != "      " || line.size() < 9 || line[6] == ' ') return std::nullopt;
+    std::string_view rest = line.substr(6);
+    std::size_t symbol_end = rest.find(' ');
+    if (symbol_end == std::string_view::npos) return std::nullopt;
+    std::string_view symbol = rest.substr(0, symbol_end);
+    if (symbol != "~" && symbol != "+" && symbol != "-" && symbol != "-/+" && symbol != "+/-") return std::nullopt;
+    std::string_view name = rest.substr(symbol_end + 1);
+    std::size_t name_end = name.find_first_of(" ={");
+    name = name.substr(0, name_end);
+    if (name.empty() || name.front() == '#') return std::nullopt;
+    std::string out = std::string(symbol) + " " + std::string(name);
+    if (line.find("# forces replacement") != std::string_view::npos) out += " (forces replacement)";
+    return out;
 }
 
 bool is_data_source(const std::string& address) {
@@ -98,6 +129,12 @@ PlanTextSummary scan_plan_text(std::string_view human_output) {
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         if (auto header = parse_header(line)) {
             summary.headers.push_back(std::move(*header));
+        } else if (auto from = moved_from_note(line); from && !summary.headers.empty()) {
+            summary.headers.back().previous_address = std::string(*from);
+        } else if (auto attribute = changed_attribute(line);
+                   attribute && !summary.headers.empty() &&
+                   (summary.headers.back().action == HeaderAction::update || summary.headers.back().action == HeaderAction::replace)) {
+            summary.headers.back().changed_attributes.push_back(std::move(*attribute));
         } else if (line.substr(0, 11) == "No changes.") {
             summary.no_changes = true;
         } else if (line.substr(0, 6) == "Plan: ") {

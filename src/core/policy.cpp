@@ -175,6 +175,7 @@ std::string_view to_string(MatchKind kind) {
     switch (kind) {
         case MatchKind::exact: return "exact";
         case MatchKind::ignore_rules: return "ignore";
+        case MatchKind::confirmed: return "confirmed";
         case MatchKind::partial: return "partial";
         case MatchKind::cross_type: return "cross_type";
     }
@@ -182,7 +183,8 @@ std::string_view to_string(MatchKind kind) {
 }
 
 std::optional<MatchKind> parse_match_kind(std::string_view name) {
-    for (MatchKind kind : {MatchKind::exact, MatchKind::ignore_rules, MatchKind::partial, MatchKind::cross_type})
+    for (MatchKind kind : {MatchKind::exact, MatchKind::ignore_rules, MatchKind::confirmed, MatchKind::partial,
+                           MatchKind::cross_type})
         if (to_string(kind) == name) return kind;
     return std::nullopt;
 }
@@ -214,7 +216,7 @@ std::string describe(const IgnoreRule& rule) {
 Policy default_policy() {
     Policy policy;
     AcceptRule rule;
-    rule.kinds = {MatchKind::exact, MatchKind::ignore_rules};
+    rule.kinds = {MatchKind::exact, MatchKind::ignore_rules, MatchKind::confirmed};
     rule.where.file = policy.origin;
     policy.accept.push_back(rule);
     return policy;

@@ -130,6 +130,11 @@ Decision decide_move(const Policy& policy, const Move& move) {
     if (changes_type(move) && !cross_type_allowed(policy, type_of(move.from), type_of(move.to)))
         return {Verdict::denied,
                 "no cross_type rule allows " + type_of(move.from) + " -> " + type_of(move.to)};
+    // A partial match leaves a real update behind: only as similar as the policy asks.
+    if (move.kind == MatchKind::partial && move.similarity < policy.partial_threshold)
+        return {Verdict::proposed, "similarity " + std::to_string(static_cast<int>(move.similarity * 100.0)) +
+                                       "% is below partial.threshold (" +
+                                       std::to_string(static_cast<int>(policy.partial_threshold * 100.0)) + "%)"};
     for (std::size_t i = 0; i < policy.accept.size(); ++i) {
         const AcceptRule& rule = policy.accept[i];
         if (accept_matches(rule, move))

@@ -237,7 +237,7 @@ AcceptRule Loader::accept_rule(const YAML::Node& item) {
                 std::optional<MatchKind> kind = parse_match_kind(kind_node.Scalar());
                 if (!kind)
                     fail(kind_node.Mark(), "unknown match kind " + quoted(kind_node.Scalar()) +
-                                               " (expected exact, ignore, partial or cross_type)");
+                                               " (expected exact, ignore, confirmed, partial or cross_type)");
                 if (*kind == MatchKind::partial && !partial_kind_) partial_kind_ = kind_node.Mark();
                 if (*kind == MatchKind::cross_type && !cross_type_kind_) cross_type_kind_ = kind_node.Mark();
                 rule.kinds.push_back(*kind);

@@ -1,10 +1,12 @@
 #include "tfw/shell/converge.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "tfw/core/diagnostics.hpp"
 #include "tfw/core/fixed_point.hpp"
+#include "tfw/core/move_trial.hpp"
 #include "tfw/core/plan_json.hpp"
 #include "tfw/core/plan_text.hpp"
 #include "tfw/shell/signals.hpp"
@@ -87,6 +89,14 @@ public:
             }
             core::PlanTextSummary summary = core::scan_plan_text(planned.stdout_text);
             if (drop_unverified_dependency_moves(summary)) continue;
+            if (judge_trials(summary, plan_file)) {
+                // Every move on trial withdrawn, nothing else added: the plan before the
+                // trial is the answer, and a plan of the same blocks is not made again.
+                if (previous_ && previous_->moves == pairs_of(result_.moves))
+                    return finish(std::move(previous_->planned), previous_->plan_file);
+                continue;
+            }
+            previous_ = PlanMade{planned, plan_file, pairs_of(result_.moves)};
             if (planned.exit_code == 0) return finish(planned, plan_file);
 
             auto candidates = core::move_candidates(summary);
@@ -102,18 +112,35 @@ public:
 
 private:
     ConvergeResult finish(ProcessResult planned, const std::filesystem::path& plan_file) {
+        // Objects whose trial move was withdrawn stay a destroy and a create, unless a
+        // later move took them after all.
+        std::set<core::Address> placed;
+        for (const auto& move : result_.moves) {
+            placed.insert(move.from);
+            placed.insert(move.to);
+        }
+        for (const auto& entry : result_.unmatched) placed.insert(entry.address);
+        for (auto& entry : withdrawn_)
+            if (placed.insert(entry.address).second) result_.unmatched.push_back(std::move(entry));
         result_.final_plan = std::move(planned);
         result_.plan_file = plan_file;
         return std::move(result_);
     }
 
-    // Runs show -json and the matcher; returns how many moves it added.
-    std::size_t analyse(const std::filesystem::path& plan_file) {
+    // `show -json` of a plan file, read once per plan.
+    const core::Plan& shown_plan(const std::filesystem::path& plan_file) {
+        if (shown_ && shown_->first == plan_file) return shown_->second;
         ProcessResult shown = terraform_.run({"show", "-json", plan_file.string()});
         throw_if_interrupted();
         if (shown.exit_code != 0)
             throw std::runtime_error("terraform show -json failed: " + core::first_error_line(shown.stderr_text));
-        core::Plan plan = core::load_plan_json(shown.stdout_text);
+        shown_.emplace(plan_file, core::load_plan_json(shown.stdout_text));
+        return shown_->second;
+    }
+
+    // Runs show -json and the matcher; returns how many moves it added, on trial or not.
+    std::size_t analyse(const std::filesystem::path& plan_file) {
+        const core::Plan& plan = shown_plan(plan_file);
         core::MatchResult matched = core::match_moves(plan, request_.policy);
 
         std::vector<core::Move> fresh;
@@ -127,6 +154,15 @@ private:
 
         std::vector<core::Move> added;
         for (std::size_t i = 0; i < fresh.size(); ++i) {
+            // A tentative move is injected on trial whatever the policy would say of it
+            // now: what Terraform plans for it decides its kind. Only a deny keeps it out.
+            if (fresh[i].is_tentative() && decisions[i].verdict != core::Verdict::denied) {
+                added.push_back(fresh[i]);
+                result_.moves.push_back(fresh[i]);
+                result_.move_decisions.push_back({core::Verdict::proposed, "on trial"});
+                on_trial_.insert({fresh[i].from, fresh[i].to});
+                continue;
+            }
             bool take = decisions[i].verdict == core::Verdict::accepted;
             if (decisions[i].verdict == core::Verdict::proposed && request_.confirm) {
                 take = request_.confirm(fresh[i], decisions[i]);
@@ -149,6 +185,112 @@ private:
         result_.iterations.push_back({added.size()});
         memory_ = core::remember_analysis(plan, matched, added);
         return added.size();
+    }
+
+    // The moves on trial, judged by the plan Terraform just made with them in: no change
+    // confirms a move; an update leaves it to the policy as a partial move; a replace, or
+    // a move Terraform did not carry out, withdraws it. Withdrawing a move resolved out of
+    // a tie withdraws the others resolved out of ties too, since they may lean on it.
+    // True when something was withdrawn: the plan must be made again without it.
+    bool judge_trials(const core::PlanTextSummary& summary, const std::filesystem::path& plan_file) {
+        if (on_trial_.empty()) return false;
+        struct Judged {
+            std::size_t index;
+            core::TrialVerdict verdict;
+        };
+        std::vector<Judged> judged;
+        for (std::size_t i = 0; i < result_.moves.size(); ++i) {
+            const auto& move = result_.moves[i];
+            if (!on_trial_.count({move.from, move.to})) continue;
+            auto verdict = core::judge_trial(summary, move);
+            judged.push_back({i, verdict ? *verdict : core::judge_trial(shown_plan(plan_file), move)});
+        }
+        on_trial_.clear();
+
+        std::set<std::size_t> withdrawn;
+        std::map<std::size_t, std::string> reasons;
+        std::vector<std::size_t> to_decide;
+        bool tie_failed = false;
+        for (const auto& [index, verdict] : judged) {
+            core::Move& move = result_.moves[index];
+            switch (verdict.outcome) {
+                case core::TrialOutcome::no_change:
+                    move.confirmed_by_terraform = true;
+                    if (move.kind == core::MatchKind::partial) move.kind = core::MatchKind::confirmed;
+                    move.remaining_differences.clear();
+                    move.evidence += "; " + core::describe(verdict);
+                    to_decide.push_back(index);
+                    break;
+                case core::TrialOutcome::update:
+                    if (move.kind != core::MatchKind::cross_type) move.kind = core::MatchKind::partial;
+                    move.evidence += "; " + core::describe(verdict);
+                    to_decide.push_back(index);
+                    break;
+                case core::TrialOutcome::replace:
+                case core::TrialOutcome::not_moved:
+                    withdrawn.insert(index);
+                    reasons[index] = "withdrawn: " + core::describe(verdict) + "; tried because " + move.tentative_because;
+                    tie_failed = tie_failed || move.from_tie;
+                    break;
+            }
+        }
+
+        std::size_t accepted_before = 0;
+        for (std::size_t i = 0; i < result_.moves.size(); ++i)
+            if (result_.move_decisions[i].verdict == core::Verdict::accepted) ++accepted_before;
+        for (std::size_t index : to_decide) {
+            core::Move& move = result_.moves[index];
+            core::Decision decision = core::decide_moves(request_.policy, {move}, accepted_before).front();
+            if (decision.verdict == core::Verdict::proposed && request_.confirm) {
+                bool take = request_.confirm(move, decision);
+                throw_if_interrupted();
+                if (take) decision = {core::Verdict::accepted, "confirmed at the prompt (" + decision.rule + ")"};
+            }
+            if (decision.verdict == core::Verdict::accepted) {
+                ++accepted_before;
+                result_.move_decisions[index] = decision;
+                continue;
+            }
+            withdrawn.insert(index);
+            tie_failed = tie_failed || move.from_tie;
+            result_.proposals.push_back({move, decision});
+            refused_.insert({move.from, move.to});
+        }
+        if (tie_failed)
+            for (const auto& [index, verdict] : judged)
+                if (result_.moves[index].from_tie && !withdrawn.count(index)) {
+                    withdrawn.insert(index);
+                    reasons[index] = "withdrawn with the other pairings resolved out of its tie, one of which "
+                                     "Terraform did not confirm";
+                }
+        if (withdrawn.empty()) return false;
+
+        // What was withdrawn is known now; its halves reappearing as a destroy and a
+        // create are nothing new to analyse.
+        std::vector<core::Move> kept;
+        std::vector<core::Decision> kept_decisions;
+        for (std::size_t i = 0; i < result_.moves.size(); ++i) {
+            if (!withdrawn.count(i)) {
+                kept.push_back(result_.moves[i]);
+                kept_decisions.push_back(result_.move_decisions[i]);
+                continue;
+            }
+            const core::Move& move = result_.moves[i];
+            refused_.insert({move.from, move.to});
+            auto reason = reasons.find(i);
+            if (reason != reasons.end()) result_.dropped.push_back({move, reason->second});
+            std::string why = "its only candidate was tried and withdrawn: " +
+                              (reason != reasons.end() ? reason->second : std::string("not accepted by policy"));
+            withdrawn_.push_back({move.from, true, why, {{move.to, move.remaining_differences, {}}}});
+            withdrawn_.push_back({move.to, false, why, {{move.from, move.remaining_differences, {}}}});
+            if (memory_) {
+                memory_->unmatched.insert(core::to_string(result_.moves[i].from));
+                memory_->unmatched.insert(core::to_string(result_.moves[i].to));
+            }
+        }
+        result_.moves = std::move(kept);
+        result_.move_decisions = std::move(kept_decisions);
+        return true;
     }
 
     // A pairing chosen by dependency evidence is confirmed by the replan: the resources
@@ -223,7 +365,16 @@ private:
     const PlanRequest& request_;
     ConvergeResult result_;
     std::set<MovePair> refused_;
+    std::set<MovePair> on_trial_;  // injected, waiting for the next plan's verdict
     std::optional<core::AnalysisMemory> memory_;
+    std::optional<std::pair<std::filesystem::path, core::Plan>> shown_;
+    struct PlanMade {
+        ProcessResult planned;
+        std::filesystem::path plan_file;
+        std::vector<MovePair> moves;  // injected for it
+    };
+    std::optional<PlanMade> previous_;
+    std::vector<core::Unmatched> withdrawn_;  // both sides of each withdrawn trial move
 };
 
 }  // namespace

@@ -41,13 +41,15 @@ BOOST_AUTO_TEST_CASE(report_follows_the_schema) {
     core::Move by_dependency = move(R"(module.m["k"].terraform_data.a)", "terraform_data.b", core::MatchKind::exact);
     by_dependency.by_dependency = true;
     by_dependency.witnesses = {"terraform_data.anchor"};
+    by_dependency.tentative_because = "resolved out of a tie by dependencies";
+    by_dependency.confirmed_by_terraform = true;
     result.moves = {by_dependency};
     result.move_decisions = {{core::Verdict::accepted, "accept[0] at .tfw.yaml:3:5"}};
     result.proposals = {{move("aws_s3_bucket.a", "aws_s3_bucket.b", core::MatchKind::partial),
                          {core::Verdict::proposed, "no accept rule matches kind partial"}}};
     result.dropped = {{move("null_resource.n", "terraform_data.n", core::MatchKind::cross_type), "Move Resource State Not Supported"}};
     result.unmatched = {{core::must_parse_address("terraform_data.old"), true, "no creation of type terraform_data",
-                         {{core::must_parse_address("terraform_data.new"), {"input"}}}}};
+                         {{core::must_parse_address("terraform_data.new"), {"input"}, {}}}}};
     result.iterations = {{1}, {0}};
     core::Placement placement;
     placement.module = {};
@@ -68,12 +70,15 @@ BOOST_AUTO_TEST_CASE(report_follows_the_schema) {
     BOOST_TEST(report["version"].GetInt() == 1);
 
     const auto& moved = report["moves"][0];
-    BOOST_TEST(keys(moved) == (std::vector<std::string>{"from", "to", "kind", "evidence", "by_dependency", "witnesses", "rule"}),
+    BOOST_TEST(keys(moved) == (std::vector<std::string>{"from", "to", "kind", "evidence", "by_dependency", "witnesses",
+                                                         "tentative_because", "confirmed_by_terraform", "rule"}),
                boost::test_tools::per_element());
     BOOST_TEST(text(moved, "from") == R"(module.m["k"].terraform_data.a)");
     BOOST_TEST(text(moved, "kind") == "exact");
     BOOST_TEST(moved["by_dependency"].GetBool());
     BOOST_TEST(std::string(moved["witnesses"][0].GetString()) == "terraform_data.anchor");
+    BOOST_TEST(text(moved, "tentative_because") == "resolved out of a tie by dependencies");
+    BOOST_TEST(moved["confirmed_by_terraform"].GetBool());
     BOOST_TEST(text(moved, "rule") == "accept[0] at .tfw.yaml:3:5");
 
     BOOST_TEST(keys(report["blocks"][0]) == (std::vector<std::string>{"from", "to", "module", "dir", "note"}),
@@ -93,6 +98,8 @@ BOOST_AUTO_TEST_CASE(report_follows_the_schema) {
     BOOST_TEST(text(entry, "side") == "delete");
     BOOST_TEST(text(entry["candidates"][0], "address") == "terraform_data.new");
     BOOST_TEST(std::string(entry["candidates"][0]["differing_paths"][0].GetString()) == "input");
+    BOOST_TEST(keys(entry["candidates"][0]) == (std::vector<std::string>{"address", "differing_paths", "note"}),
+               boost::test_tools::per_element());
 
     BOOST_TEST(report["iterations"].Size() == 2u);
     BOOST_TEST(report["iterations"][0]["moves_added"].GetUint64() == 1u);

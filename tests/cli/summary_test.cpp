@@ -64,7 +64,7 @@ BOOST_AUTO_TEST_CASE(summary_table) {
                "  aws_s3_bucket.a -> aws_s3_bucket.b\n"
                "      partial: 90% of known attribute values equal; differs in tags; proposed: no accept rule matches "
                "kind partial\n"
-               "tfw: refused by terraform, left as destroy/create:\n"
+               "tfw: refused or withdrawn, left as destroy/create:\n"
                "  null_resource.n -> terraform_data.n\n"
                "      Move Resource State Not Supported\n"
                "tfw: stopped after --max-iterations (2); more moves may be found by running tfw again\n\n"};
@@ -82,16 +82,19 @@ BOOST_AUTO_TEST_CASE(summary_table) {
                "tfw: 0 moves inferred in 1 iteration (2 terraform runs: 1 plan, 1 show)\n"
                "tfw: terraform_data.old stays a destroy: no creation of type terraform_data has equal attributes\n"
                "      candidate terraform_data.new: differs in input, triggers_replace\n"
+               "      candidate terraform_data.other: another provider (registry.example/x)\n"
                "tfw: terraform_data.t2 stays a create: tie: 2 deletions match equally and dependencies do not tell "
                "them apart\n"
                "      candidate terraform_data.t0\n"
-               "      candidate terraform_data.t1\n\n"};
+               "      candidate terraform_data.t1: name unknown until apply\n\n"};
         c.result.unmatched = {
             unmatched("terraform_data.old", true, "no creation of type terraform_data has equal attributes",
-                      {{core::must_parse_address("terraform_data.new"), {"input", "triggers_replace"}}}),
+                      {{core::must_parse_address("terraform_data.new"), {"input", "triggers_replace"}, {}},
+                       {core::must_parse_address("terraform_data.other"), {}, "another provider (registry.example/x)"}}),
             unmatched("terraform_data.t2", false,
                       "tie: 2 deletions match equally and dependencies do not tell them apart",
-                      {{core::must_parse_address("terraform_data.t0"), {}}, {core::must_parse_address("terraform_data.t1"), {}}})};
+                      {{core::must_parse_address("terraform_data.t0"), {}, {}},
+                       {core::must_parse_address("terraform_data.t1"), {}, "name unknown until apply"}})};
         c.result.iterations = {{0}};
         cases.push_back(c);
     }

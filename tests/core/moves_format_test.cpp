@@ -127,8 +127,8 @@ BOOST_AUTO_TEST_CASE(commands_quote_every_address) {
 
 BOOST_AUTO_TEST_CASE(json_has_every_array_and_parses) {
     Unmatched tie{must_parse_address("terraform_data.t1"), true, "tie: 2 creations match equally", {}};
-    tie.candidates.push_back({must_parse_address("terraform_data.n1"), {}});
-    tie.candidates.push_back({must_parse_address("terraform_data.n2"), {"input", "tags[\"a b\"]"}});
+    tie.candidates.push_back({must_parse_address("terraform_data.n1"), {}, {}});
+    tie.candidates.push_back({must_parse_address("terraform_data.n2"), {"input", "tags[\"a b\"]"}, {}});
     Unmatched created{must_parse_address("terraform_data.new"), false, "no deletion of type terraform_data", {}};
     Move partial = move("terraform_data.p", "terraform_data.q", MatchKind::partial, "90% equal");
     partial.remaining_differences = {"input.x"};

@@ -68,11 +68,11 @@ BOOST_AUTO_TEST_CASE(describe_names_an_ignore_rule_and_where_it_is) {
     BOOST_TEST(describe(prefix_rule) == "ignore (type *, path arn, kind prefix:arn:aws:) at p.yaml:1:3");
 }
 
-BOOST_AUTO_TEST_CASE(default_policy_accepts_exact_and_ignore_only) {
+BOOST_AUTO_TEST_CASE(default_policy_accepts_exact_ignore_and_confirmed_only) {
     Policy policy = default_policy();
     BOOST_TEST(policy.origin == "built-in defaults");
     BOOST_TEST_REQUIRE(policy.accept.size() == 1u);
-    BOOST_TEST((policy.accept[0].kinds == std::vector<MatchKind>{MatchKind::exact, MatchKind::ignore_rules}));
+    BOOST_TEST((policy.accept[0].kinds == std::vector<MatchKind>{MatchKind::exact, MatchKind::ignore_rules, MatchKind::confirmed}));
     BOOST_TEST(policy.accept[0].type_globs.empty());
     BOOST_TEST(policy.accept[0].module_globs.empty());
     BOOST_TEST(policy.accept[0].where.file == "built-in defaults");

@@ -43,7 +43,7 @@ std::string dump(const Policy& policy, bool with_locations = true) {
     return out.str();
 }
 
-const std::string defaults_line = "accept kinds=exact,ignore types= modules= @built-in defaults\n";
+const std::string defaults_line = "accept kinds=exact,ignore,confirmed types= modules= @built-in defaults\n";
 
 std::string error_of(const std::string& yaml) {
     try {
@@ -220,9 +220,9 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
         {v + "accept:\n  - kinds: []\n", "p.yaml:3:12: 'kinds' must not be empty"},
         {v + "accept:\n  - kinds:\n", "p.yaml:3:5: 'kinds' must not be empty"},
         {v + "accept:\n  - kinds: [exact, exakt]\n",
-         "p.yaml:3:20: unknown match kind 'exakt' (expected exact, ignore, partial or cross_type)"},
+         "p.yaml:3:20: unknown match kind 'exakt' (expected exact, ignore, confirmed, partial or cross_type)"},
         {v + "accept:\n  - kinds: [ignore_rules]\n",
-         "p.yaml:3:13: unknown match kind 'ignore_rules' (expected exact, ignore, partial or cross_type)"},
+         "p.yaml:3:13: unknown match kind 'ignore_rules' (expected exact, ignore, confirmed, partial or cross_type)"},
         {v + "accept:\n  - kinds: [[exact]]\n", "p.yaml:3:13: 'kinds' entries must be names, got a list"},
         {v + "accept:\n  - kinds: [exact]\n    kind: [exact]\n",
          "p.yaml:4:5: unknown key 'kind' in an accept rule (expected kinds, types or modules)"},

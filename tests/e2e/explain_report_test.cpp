@@ -161,12 +161,17 @@ BOOST_AUTO_TEST_CASE(report_is_json_with_moves_proposals_iterations_and_timed_ru
     BOOST_TEST(std::string(blocks[0]["from"].GetString()) == data("plain_old"));
     BOOST_TEST(std::string(blocks[0]["module"].GetString()) == "");
 
+    // The denied pair, and the sized pair: tried on a replan, Terraform would update it,
+    // which the default policy only proposes.
     const auto& proposals = report["proposals"];
-    BOOST_TEST_REQUIRE(proposals.Size() == 1u, run.report_text);
+    BOOST_TEST_REQUIRE(proposals.Size() == 2u, run.report_text);
     BOOST_TEST(std::string(proposals[0]["from"].GetString()) == data("denied_old"));
     BOOST_TEST(std::string(proposals[0]["to"].GetString()) == data("denied_new"));
     BOOST_TEST(std::string(proposals[0]["verdict"].GetString()) == "denied");
     BOOST_TEST(contains(proposals[0]["rule"].GetString(), run.policy + ":3:5"));
+    BOOST_TEST(std::string(proposals[1]["from"].GetString()) == data("sized_old"));
+    BOOST_TEST(std::string(proposals[1]["kind"].GetString()) == "partial");
+    BOOST_TEST(std::string(proposals[1]["verdict"].GetString()) == "proposed");
 
     // The unmatched objects with their candidates and differing paths.
     bool found_sized = false;
@@ -187,7 +192,8 @@ BOOST_AUTO_TEST_CASE(report_is_json_with_moves_proposals_iterations_and_timed_ru
 
     const auto& iterations = report["iterations"];
     BOOST_TEST_REQUIRE(iterations.Size() >= 1u, run.report_text);
-    BOOST_TEST(iterations[0]["moves_added"].GetUint64() == 1u);
+    // plain, and the sized and token pairs on trial.
+    BOOST_TEST(iterations[0]["moves_added"].GetUint64() == 3u);
 
     // Every terraform run: its arguments, exit code and duration. tfw ran at least the
     // first plan, the show that found the move and the plan with it.

@@ -1,13 +1,17 @@
 // `--report=FILE`: the run as JSON. Schema (version 1):
 //   {
 //     "version": 1,
-//     "moves":      [{"from", "to", "kind", "evidence", "by_dependency", "witnesses": [..], "rule"}],
+//     "moves":      [{"from", "to", "kind", "evidence", "by_dependency", "witnesses": [..],
+//                     "tentative_because",        // "" when tfw's comparison settled it alone
+//                     "confirmed_by_terraform",   // true: a tentative move Terraform planned with no change
+//                     "rule"}],
 //     "blocks":     [{"from", "to", "module", "dir", "note"}],   // where --write puts (or put) them,
 //                                                               // addresses relative to "module"
 //     "proposals":  [{"from", "to", "kind", "evidence", "verdict", "rule"}],
-//     "dropped":    [{"from", "to", "reason"}],                  // refused by terraform or unverified
+//     "dropped":    [{"from", "to", "reason"}],   // refused by terraform, unverified, or withdrawn
+//                                                 // after a trial (the reason quotes what Terraform planned)
 //     "unmatched":  [{"address", "side": "delete"|"create", "reason",
-//                     "candidates": [{"address", "differing_paths": [..]}]}],
+//                     "candidates": [{"address", "differing_paths": [..], "note"}]}],
 //     "iterations": [{"moves_added"}],                       // one per show -json analysed
 //     "hit_iteration_limit": bool,
 //     "terraform_runs": [{"args": [..], "exit_code", "seconds"}]

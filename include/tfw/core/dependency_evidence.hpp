@@ -28,6 +28,12 @@ public:
     // The anchors (new config addresses) tied to the old object.
     std::vector<std::string> witnesses(const Address& from) const;
 
+    // True when, with the pairs of `assignment` counted as anchors too, each pair's old
+    // object is tied to exactly what its new object is tied to: every old dependency
+    // among them (or on an anchor) is carried onto a new reference, and back. Every old
+    // and new address in it must have been named at construction.
+    bool preserves_structure(const std::vector<std::pair<Address, Address>>& assignment) const;
+
 private:
     using Relations = std::map<std::string, std::set<std::string>>;  // config address -> config addresses
 

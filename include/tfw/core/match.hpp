@@ -27,6 +27,18 @@ struct Move {
     // The resources (config addresses) whose dependencies vouched for the pairing: once
     // the move is in, they must plan no change, or the pairing was wrong.
     std::vector<std::string> witnesses;
+    // Why tfw's own comparison cannot settle the pair, when it cannot (`name is unknown
+    // until apply`, `chosen by reference structure`, `differs in description`). Such a
+    // move is tentative: it is injected on trial and stands only if Terraform then plans
+    // the moved object with no change, or, for a real difference, with an in-place update
+    // the policy accepts. Empty: certain on tfw's comparison alone.
+    std::string tentative_because;
+    // Set once Terraform planned the moved object with no change.
+    bool confirmed_by_terraform = false;
+    // The share of compared known values that are equal (1 for an equal pair).
+    double similarity = 1.0;
+
+    bool is_tentative() const { return !tentative_because.empty() && !confirmed_by_terraform; }
 
     bool operator==(const Move&) const = default;
 };
@@ -35,6 +47,9 @@ struct Move {
 struct CandidateNote {
     Address other;
     std::vector<std::string> differing_paths;  // first few; empty for a tie
+    // What else kept the pair apart, when not (only) differing values: `provider
+    // registry.terraform.io/acme/aws`, `name unknown until apply`.
+    std::string note;
 };
 
 struct Unmatched {

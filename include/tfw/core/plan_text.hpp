@@ -13,9 +13,17 @@ namespace tfw::core {
 enum class HeaderAction { create, destroy, replace, update, read, forget, move, other };
 
 struct PlanHeader {
-    std::string address;  // as printed: `module.a.terraform_data.b["k"]`
+    // As printed: `module.a.terraform_data.b["k"]`; for a move (`# a has moved to b`),
+    // the new address `b`.
+    std::string address;
     HeaderAction action = HeaderAction::other;
     bool deposed = false;
+    // The address before this plan's moves: `a` of a move header or of the
+    // `# (moved from a)` note under an update or replace. Empty when it did not move.
+    std::string previous_address;
+    // The top-level attributes Terraform marks as changing (`~ input`, `-/+ name`), in
+    // order, for explanations only; `(forces replacement)` is kept as printed.
+    std::vector<std::string> changed_attributes;
 };
 
 struct PlanTextSummary {

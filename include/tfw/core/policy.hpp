@@ -14,11 +14,12 @@ namespace tfw::core {
 enum class MatchKind {
     exact,         // every comparable attribute equal
     ignore_rules,  // equal once the policy's ignore rules are applied
+    confirmed,     // known values differ, yet Terraform plans the moved object with no change
     partial,       // similar above the policy's threshold; an update remains
     cross_type,    // different resource types, allowed by a cross_type rule
 };
 
-// The policy-file spelling: exact, ignore, partial, cross_type.
+// The policy-file spelling: exact, ignore, confirmed, partial, cross_type.
 std::string_view to_string(MatchKind kind);
 std::optional<MatchKind> parse_match_kind(std::string_view name);
 
@@ -98,7 +99,7 @@ struct Policy {
     bool operator==(const Policy&) const = default;
 };
 
-// Accepts exact and ignore-rule matches, ignores nothing, denies nothing.
+// Accepts exact, ignore-rule and confirmed matches, ignores nothing, denies nothing.
 Policy default_policy();
 
 // tfw globs, one language for types, modules, addresses and attribute paths:

@@ -1,0 +1,93 @@
+// Stage 3: what equality could not pair. Within a type and provider, the pair that is
+// each other's strictly closest match (the only pair left, once the equal ones are in,
+// is the simplest case) becomes a tentative partial move. Terraform then judges it: no
+// change means the differences were ones it does not act on (legacy `""` against null,
+// `ignore_changes`); an update is a real difference that only a `partial` policy rule
+// accepts; a replace is never a move.
+#include <algorithm>
+
+#include "tfw/core/match_state.hpp"
+
+namespace tfw::core {
+namespace {
+
+// Pairs are compared only where a type has at most this many unpaired objects on each
+// side; past it the type is skipped rather than guessed from a sample.
+constexpr std::size_t partial_candidate_cap = 64;
+// Below this share of equal values a pair is not worth a replan, unless the policy's
+// partial threshold asks for less.
+constexpr double trial_similarity_floor = 0.5;
+
+// The index of the strictly greatest value, or values.size() when it is shared.
+std::size_t strict_best(const std::vector<double>& values) {
+    std::size_t best = values.size();
+    bool shared = false;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (best == values.size() || values[i] > values[best]) {
+            best = i;
+            shared = false;
+        } else if (values[i] == values[best]) {
+            shared = true;
+        }
+    }
+    return shared ? values.size() : best;
+}
+
+}  // namespace
+
+double similarity(const Attributes& before, const Attributes& after) {
+    std::size_t compared = compared_values(before, after);
+    if (compared == 0) return 0.0;
+    std::size_t differing = differing_paths(before, after).size();
+    return static_cast<double>(compared - differing) / static_cast<double>(compared);
+}
+
+void find_partial_pairs(MatchState& state) {
+    double floor = trial_similarity_floor;
+    if (state.policy.partial_threshold > 0.0) floor = std::min(floor, state.policy.partial_threshold);
+    std::map<std::pair<std::string, std::string>, std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> pools;
+    for (std::size_t d = 0; d < state.deletions.size(); ++d)
+        if (!state.matched_deletion[d] && !state.tied_deletions.count(d))
+            pools[{state.deletions[d].type(), state.deletions[d].change->provider_name}].first.push_back(d);
+    for (std::size_t c = 0; c < state.creations.size(); ++c)
+        if (!state.matched_creation[c] && !state.tied_creations.count(c))
+            pools[{state.creations[c].type(), state.creations[c].change->provider_name}].second.push_back(c);
+    for (const auto& [group, pool] : pools) {
+        const auto& [ds, cs] = pool;
+        if (ds.empty() || cs.empty()) continue;
+        if (ds.size() > partial_candidate_cap || cs.size() > partial_candidate_cap) {
+            state.skipped_partial_types.insert(group.first);
+            continue;
+        }
+        std::vector<std::vector<double>> score(ds.size(), std::vector<double>(cs.size(), 0.0));
+        for (std::size_t i = 0; i < ds.size(); ++i)
+            for (std::size_t j = 0; j < cs.size(); ++j)
+                score[i][j] = similarity(state.deletions[ds[i]].attributes(), state.creations[cs[j]].attributes());
+        for (std::size_t i = 0; i < ds.size(); ++i) {
+            std::size_t best = strict_best(score[i]);
+            if (best == cs.size() || score[i][best] < floor) continue;
+            std::vector<double> column;
+            for (std::size_t k = 0; k < ds.size(); ++k) column.push_back(score[k][best]);
+            if (strict_best(column) != i) continue;
+            const Attributes& before = state.deletions[ds[i]].attributes();
+            const Attributes& after = state.creations[cs[best]].attributes();
+            Move move;
+            move.kind = MatchKind::partial;
+            for (const auto& path : differing_paths(before, after)) {
+                std::string shown = displayed_path(before, after, path);
+                if (std::find(move.remaining_differences.begin(), move.remaining_differences.end(), shown) ==
+                    move.remaining_differences.end())
+                    move.remaining_differences.push_back(std::move(shown));
+            }
+            move.similarity = score[i][best];
+            int percent = static_cast<int>(score[i][best] * 100.0);
+            std::string differences = join(move.remaining_differences, ", ");
+            move.evidence = std::to_string(percent) + "% of known attribute values equal; differs in " + differences;
+            move.evidence += ds.size() == 1 && cs.size() == 1 ? "; the only pair of its type left" : "; each the other's closest";
+            move.tentative_because = "differs in " + differences;
+            state.accept(ds[i], cs[best], std::move(move));
+        }
+    }
+}
+
+}  // namespace tfw::core

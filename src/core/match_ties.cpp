@@ -1,0 +1,292 @@
+// Stage 2: which equal pairs are moves. A pair is a move when each side is the other's
+// only candidate. Ties go to the dependency evidence (anchors that stayed put), then to
+// the reference structure among the tied objects themselves, then to constraint
+// propagation; what stays tied stays unmatched. A pair settled any way but plain
+// uniqueness of fully known values is tentative: Terraform confirms it by a replan.
+#include <algorithm>
+#include <optional>
+
+#include "tfw/core/dependency_evidence.hpp"
+#include "tfw/core/match_state.hpp"
+
+namespace tfw::core {
+namespace {
+
+// Structure is tried on a tied group only this small, and only this many partial
+// assignments are explored: enough for a resource and its dependents renamed together.
+constexpr std::size_t structure_group_cap = 8;
+constexpr std::size_t structure_step_cap = 20000;
+
+class Ties {
+public:
+    explicit Ties(MatchState& state) : state_(state), candidates_(state.deletions.size()) {
+        for (std::size_t d = 0; d < state_.deletions.size(); ++d)
+            candidates_[d].assign(state_.creations_of[d].begin(), state_.creations_of[d].end());
+    }
+
+    void run() {
+        bool needs_evidence = false;
+        for (std::size_t d = 0; d < candidates_.size(); ++d) needs_evidence = needs_evidence || in_tie(candidates_[d]);
+        if (needs_evidence) {
+            gather_evidence();
+            filter_by_dependencies();
+            resolve_by_structure();
+        }
+        propagate_and_accept();
+        record_ties();
+    }
+
+private:
+    bool in_tie(const std::vector<std::size_t>& candidates) const {
+        if (candidates.size() > 1) return true;
+        for (std::size_t c : candidates)
+            if (state_.deletions_of[c].size() > 1) return true;
+        return false;
+    }
+
+    void gather_evidence() {
+        std::vector<std::pair<Address, Address>> known;
+        std::vector<Address> tied_olds, tied_news;
+        for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            if (candidates_[d].size() == 1 && state_.deletions_of[candidates_[d][0]].size() == 1)
+                known.push_back({state_.deletions[d].address(), state_.creations[candidates_[d][0]].address()});
+            if (!in_tie(candidates_[d])) continue;
+            tied_olds.push_back(state_.deletions[d].address());
+            for (std::size_t c : candidates_[d]) tied_news.push_back(state_.creations[c].address());
+        }
+        evidence_.emplace(state_.plan, known, tied_olds, tied_news);
+    }
+
+    void filter_by_dependencies() {
+        for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            if (!in_tie(candidates_[d])) continue;
+            std::vector<std::size_t> kept;
+            for (std::size_t c : candidates_[d])
+                if (evidence_->consistent(state_.deletions[d].address(), state_.creations[c].address())) kept.push_back(c);
+            if (kept.size() != candidates_[d].size()) by_dependency_.insert(d);
+            candidates_[d] = std::move(kept);
+        }
+    }
+
+    // Within each group of tied objects, the assignments that pair as many as possible;
+    // of those, the one whose pairs carry every old dependency among them (and to
+    // anchors) onto a new reference, and every new reference onto an old dependency.
+    // Applied only when it is the one such assignment and elimination alone cannot
+    // decide: two assignments that both fit leave the tie as it is.
+    void resolve_by_structure() {
+        std::vector<std::vector<std::size_t>> deletions_of(state_.creations.size());
+        for (std::size_t d = 0; d < candidates_.size(); ++d)
+            for (std::size_t c : candidates_[d]) deletions_of[c].push_back(d);
+        std::vector<bool> seen(candidates_.size(), false);
+        for (std::size_t start = 0; start < candidates_.size(); ++start) {
+            if (seen[start] || candidates_[start].empty() || !in_current_tie(start, deletions_of)) continue;
+            std::vector<std::size_t> group_deletions;
+            std::set<std::size_t> group_creations;
+            std::vector<std::size_t> queue = {start};
+            seen[start] = true;
+            while (!queue.empty()) {
+                std::size_t d = queue.back();
+                queue.pop_back();
+                group_deletions.push_back(d);
+                for (std::size_t c : candidates_[d]) {
+                    group_creations.insert(c);
+                    for (std::size_t other : deletions_of[c])
+                        if (!seen[other]) {
+                            seen[other] = true;
+                            queue.push_back(other);
+                        }
+                }
+            }
+            if (group_deletions.size() > structure_group_cap || group_creations.size() > structure_group_cap) continue;
+            std::sort(group_deletions.begin(), group_deletions.end());
+            settle_group(group_deletions);
+        }
+    }
+
+    bool in_current_tie(std::size_t d, const std::vector<std::vector<std::size_t>>& deletions_of) const {
+        if (candidates_[d].size() > 1) return true;
+        for (std::size_t c : candidates_[d])
+            if (deletions_of[c].size() > 1) return true;
+        return false;
+    }
+
+    struct Search {
+        std::vector<std::size_t> deletions;
+        std::vector<std::optional<std::size_t>> assignment;  // per group deletion
+        std::set<std::size_t> used;
+        std::size_t best_size = 0;
+        std::size_t assignments_of_best_size = 0;
+        std::vector<std::vector<std::optional<std::size_t>>> fitting;  // of the best size
+        std::size_t steps = 0;
+        bool exhausted = false;
+    };
+
+    void settle_group(const std::vector<std::size_t>& group_deletions) {
+        Search search;
+        search.deletions = group_deletions;
+        search.assignment.assign(group_deletions.size(), std::nullopt);
+        explore(search, 0, 0);
+        if (search.exhausted || search.assignments_of_best_size < 2 || search.fitting.size() != 1) return;
+        const auto& chosen = search.fitting.front();
+        for (std::size_t i = 0; i < group_deletions.size(); ++i) {
+            std::size_t d = group_deletions[i];
+            candidates_[d] = chosen[i] ? std::vector<std::size_t>{*chosen[i]} : std::vector<std::size_t>{};
+            by_structure_.insert(d);
+        }
+    }
+
+    void explore(Search& search, std::size_t index, std::size_t size) {
+        if (search.exhausted || ++search.steps > structure_step_cap) {
+            search.exhausted = true;
+            return;
+        }
+        std::size_t left = search.deletions.size() - index;
+        if (size + left < search.best_size) return;
+        if (index == search.deletions.size()) {
+            if (size > search.best_size) {
+                search.best_size = size;
+                search.assignments_of_best_size = 0;
+                search.fitting.clear();
+            }
+            ++search.assignments_of_best_size;
+            if (preserves_structure(search)) search.fitting.push_back(search.assignment);
+            return;
+        }
+        for (std::size_t c : candidates_[search.deletions[index]]) {
+            if (search.used.count(c)) continue;
+            search.used.insert(c);
+            search.assignment[index] = c;
+            explore(search, index + 1, size + 1);
+            search.assignment[index] = std::nullopt;
+            search.used.erase(c);
+        }
+        explore(search, index + 1, size);
+    }
+
+    bool preserves_structure(const Search& search) const {
+        std::vector<std::pair<Address, Address>> pairs;
+        for (std::size_t i = 0; i < search.deletions.size(); ++i)
+            if (search.assignment[i])
+                pairs.push_back({state_.deletions[search.deletions[i]].address(), state_.creations[*search.assignment[i]].address()});
+        return evidence_->preserves_structure(pairs);
+    }
+
+    // Constraint propagation: a side with a single remaining candidate claims it.
+    void propagate_and_accept() {
+        std::vector<std::set<std::size_t>> deletions_of(state_.creations.size());
+        for (std::size_t d = 0; d < candidates_.size(); ++d)
+            for (std::size_t c : candidates_[d]) deletions_of[c].insert(d);
+        std::vector<std::set<std::size_t>> creations_of(candidates_.size());
+        for (std::size_t d = 0; d < candidates_.size(); ++d) creations_of[d].insert(candidates_[d].begin(), candidates_[d].end());
+
+        bool progress = true;
+        while (progress) {
+            progress = false;
+            // A side whose only candidate is X claims X: X is no longer a candidate for
+            // anyone else, unless another side is pinned to X too (then it is a tie).
+            auto claim = [&progress](std::vector<std::set<std::size_t>>& options_of_side,
+                                     std::vector<std::set<std::size_t>>& sides_of_option, std::set<std::size_t>& taken) {
+                for (std::size_t side = 0; side < options_of_side.size(); ++side) {
+                    if (options_of_side[side].size() != 1) continue;
+                    std::size_t option = *options_of_side[side].begin();
+                    if (sides_of_option[option].size() == 1) continue;
+                    bool contested = false;
+                    for (std::size_t other : sides_of_option[option])
+                        if (other != side && options_of_side[other].size() == 1) contested = true;
+                    if (contested) continue;
+                    for (std::size_t other : std::set<std::size_t>(sides_of_option[option])) {
+                        if (other == side) continue;
+                        options_of_side[other].erase(option);
+                        sides_of_option[option].erase(other);
+                        taken.insert(other);
+                        progress = true;
+                    }
+                    taken.insert(side);
+                }
+            };
+            claim(creations_of, deletions_of, propagated_deletions_);
+            claim(deletions_of, creations_of, propagated_creations_);
+            for (std::size_t d = 0; d < candidates_.size(); ++d) {
+                if (state_.matched_deletion[d] || creations_of[d].size() != 1) continue;
+                std::size_t c = *creations_of[d].begin();
+                if (deletions_of[c].size() != 1) continue;
+                accept(d, c);
+                progress = true;
+                for (std::size_t other : state_.deletions_of[c]) creations_of[other].erase(c);
+                for (std::size_t other : state_.creations_of[d]) deletions_of[other].erase(d);
+                creations_of[d].clear();
+                deletions_of[c].clear();
+            }
+        }
+    }
+
+    void accept(std::size_t d, std::size_t c) {
+        const Attributes& before = state_.deletions[d].attributes();
+        const Attributes& after = state_.creations[c].attributes();
+        bool propagated = propagated_deletions_.count(d) > 0 || propagated_creations_.count(c) > 0;
+        bool structure = by_structure_.count(d) > 0;
+        bool dependency = by_dependency_.count(d) > 0 ||
+                          (!propagated && !structure &&
+                           (state_.creations_of[d].size() > 1 || state_.deletions_of[c].size() > 1));
+        Move move;
+        move.kind = differing_paths(before, after).empty() ? MatchKind::exact : MatchKind::ignore_rules;
+        move.evidence = known_values_equal(before, after, move.kind);
+        std::vector<std::string> tentative;
+        if (auto it = state_.unverified.find({d, c}); it != state_.unverified.end()) {
+            std::string attributes = join(it->second, ", ");
+            move.evidence += "; " + attributes + " unknown until apply";
+            tentative.push_back(attributes + (it->second.size() == 1 ? " is" : " are") + " unknown until apply");
+        }
+        if (dependency) {
+            move.evidence += "; dependencies tell it from its identical twins";
+            tentative.push_back("resolved out of a tie by dependencies");
+            if (evidence_) move.witnesses = evidence_->witnesses(state_.deletions[d].address());
+        }
+        if (structure) {
+            move.evidence += "; the only pairing that carries the old dependencies onto the new references";
+            tentative.push_back("resolved out of a tie by reference structure");
+        }
+        if (propagated) {
+            move.evidence += "; its other candidates are each another object's only match";
+            tentative.push_back("resolved out of a tie by elimination");
+        }
+        move.by_dependency = dependency;
+        move.from_tie = dependency || propagated || structure;
+        move.tentative_because = join(tentative, "; ");
+        state_.accept(d, c, std::move(move));
+    }
+
+    static std::string known_values_equal(const Attributes& before, const Attributes& after, MatchKind kind) {
+        std::size_t compared = 0;
+        auto skip = unknown_paths(after);
+        for (const auto& leaf : before)
+            if (!covered_by_any(skip, leaf.path)) ++compared;
+        return std::to_string(compared) + " known attribute value" + (compared == 1 ? "" : "s") +
+               (kind == MatchKind::exact ? " equal" : " equal after ignore rules");
+    }
+
+    void record_ties() {
+        for (std::size_t d = 0; d < state_.deletions.size(); ++d) {
+            if (state_.matched_deletion[d] || state_.creations_of[d].empty()) continue;
+            state_.tied_deletions[d].assign(state_.creations_of[d].begin(), state_.creations_of[d].end());
+        }
+        for (std::size_t c = 0; c < state_.creations.size(); ++c) {
+            if (state_.matched_creation[c] || state_.deletions_of[c].empty()) continue;
+            state_.tied_creations[c].assign(state_.deletions_of[c].begin(), state_.deletions_of[c].end());
+        }
+    }
+
+    MatchState& state_;
+    std::vector<std::vector<std::size_t>> candidates_;  // per deletion, narrowed by evidence
+    std::optional<DependencyEvidence> evidence_;
+    std::set<std::size_t> by_dependency_;
+    std::set<std::size_t> by_structure_;
+    std::set<std::size_t> propagated_deletions_;  // paired by propagation, either way
+    std::set<std::size_t> propagated_creations_;
+};
+
+}  // namespace
+
+void resolve_ties(MatchState& state) { Ties(state).run(); }
+
+}  // namespace tfw::core

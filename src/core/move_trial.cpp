@@ -1,0 +1,49 @@
+#include "tfw/core/move_trial.hpp"
+
+namespace tfw::core {
+
+std::optional<TrialVerdict> judge_trial(const PlanTextSummary& summary, const Move& move) {
+    const std::string to = to_string(move.to);
+    const std::string from = to_string(move.from);
+    for (const auto& header : summary.headers) {
+        if (header.address != to || header.deposed) continue;
+        if (header.previous_address != from) return TrialVerdict{TrialOutcome::not_moved, {}};
+        switch (header.action) {
+            case HeaderAction::move: return TrialVerdict{TrialOutcome::no_change, {}};
+            case HeaderAction::update: return TrialVerdict{TrialOutcome::update, header.changed_attributes};
+            case HeaderAction::replace: return TrialVerdict{TrialOutcome::replace, header.changed_attributes};
+            default: return TrialVerdict{TrialOutcome::not_moved, {}};
+        }
+    }
+    return std::nullopt;
+}
+
+TrialVerdict judge_trial(const Plan& plan, const Move& move) {
+    for (const auto& change : plan.changes) {
+        if (change.deposed || change.address != move.to) continue;
+        if (!change.previous_address || *change.previous_address != move.from) return {TrialOutcome::not_moved, {}};
+        switch (change.action) {
+            case Action::no_op: return {TrialOutcome::no_change, {}};
+            case Action::update: return {TrialOutcome::update, {}};
+            case Action::delete_then_create:
+            case Action::create_then_delete: return {TrialOutcome::replace, {}};
+            default: return {TrialOutcome::not_moved, {}};
+        }
+    }
+    return {TrialOutcome::not_moved, {}};
+}
+
+std::string describe(const TrialVerdict& verdict) {
+    std::string changes;
+    for (const auto& change : verdict.changes) changes += (changes.empty() ? "" : ", ") + change;
+    std::string suffix = changes.empty() ? "" : " (" + changes + ")";
+    switch (verdict.outcome) {
+        case TrialOutcome::no_change: return "Terraform plans it with no change";
+        case TrialOutcome::update: return "Terraform would update it in place" + suffix;
+        case TrialOutcome::replace: return "Terraform would replace it" + suffix;
+        case TrialOutcome::not_moved: return "Terraform did not carry the move out";
+    }
+    return "";
+}
+
+}  // namespace tfw::core
