@@ -190,7 +190,10 @@ std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const
                  Address{without_last_key(block.to.module), std::nullopt}}]
             .push_back(block);
     }
-    for (const auto& [call, blocks] : by_call) {
+    for (const auto& call_blocks : by_call) {
+        // Not a structured binding: clang 14 cannot capture one in the lambdas below.
+        const MoveBlock& call = call_blocks.first;
+        const std::vector<MoveBlock>& blocks = call_blocks.second;
         const ModulePath& old_parent = call.from.module;
         std::set<InstanceKey> old_keys;
         ModulePath parent(old_parent.begin(), old_parent.end() - 1);
