@@ -71,24 +71,59 @@ std::optional<std::pair<ModulePath, ModulePath>> prefix_pair(const MoveBlock& mo
     return std::make_pair(p, q);
 }
 
-// Whether the new configuration may still hold the module instance `path`: every call
-// on the way is declared with the repetition its key needs. A counted or for_each call
-// is assumed to hold any key of its kind, since the expansion is not known here.
-bool module_instance_declared(const ConfigModule& root, const ModulePath& path) {
-    const ConfigModule* current = &root;
-    for (const auto& step : path) {
-        const ModuleCall* call = nullptr;
-        for (const auto& candidate : current->calls)
-            if (candidate.name == step.name) call = &candidate;
-        if (!call) return false;
-        InstanceKey::Kind expected = call->has_count      ? InstanceKey::Kind::index
-                                     : call->has_for_each ? InstanceKey::Kind::name
-                                                          : InstanceKey::Kind::none;
-        if (step.key.kind != expected) return false;
-        current = &call->module;
+// Whether the new configuration may still hold a module instance or an object inside one.
+// Module steps count with their keys: `module.a.terraform_data.x` is gone once `a` has
+// gained for_each, though module `a` still declares `x`.
+//
+// A call's repetition comes from its count_expression or for_each_expression, but
+// `terraform show -json` leaves out an expression with neither references nor a
+// constant value (`for_each = toset(["a"])`, `count = length(["a"])`), so a call
+// without either may still repeat. The moves' destinations are addresses of the new
+// configuration, so their keys show how such a call repeats. Where nothing shows it,
+// any key is taken as possibly declared; and a counted or for_each call as holding any
+// key of its kind, since the expansion is not known here.
+class NewDeclarations {
+public:
+    NewDeclarations(const ConfigModule& root, const std::vector<MoveBlock>& moves) : root_(root) {
+        for (const auto& move : moves) {
+            std::vector<std::string> call_path;
+            for (const auto& step : move.to.module) {
+                call_path.push_back(step.name);
+                if (!step.key.empty()) shown_keys_.emplace(call_path, step.key.kind);
+            }
+        }
     }
-    return true;
-}
+
+    bool module_instance(const ModulePath& path) const {
+        const ConfigModule* current = &root_;
+        std::vector<std::string> call_path;
+        for (const auto& step : path) {
+            call_path.push_back(step.name);
+            const ModuleCall* call = nullptr;
+            for (const auto& candidate : current->calls)
+                if (candidate.name == step.name) call = &candidate;
+            if (!call) return false;
+            std::optional<InstanceKey::Kind> expected;
+            if (call->has_count) expected = InstanceKey::Kind::index;
+            else if (call->has_for_each) expected = InstanceKey::Kind::name;
+            else if (auto shown = shown_keys_.find(call_path); shown != shown_keys_.end()) expected = shown->second;
+            if (expected && step.key.kind != *expected) return false;
+            current = &call->module;
+        }
+        return true;
+    }
+
+    // A resource (any key) or a module call (every instance) at `address`.
+    bool object(const Address& address) const {
+        const ModulePath& module = address.module;
+        ModulePath container = address.resource || module.empty() ? module : ModulePath(module.begin(), module.end() - 1);
+        return module_instance(container) && config_declares(root_, address);
+    }
+
+private:
+    const ConfigModule& root_;
+    std::map<std::vector<std::string>, InstanceKey::Kind> shown_keys_;
+};
 
 // Prior objects at the from side of the moves: an object found at a move's `to` was
 // moved there by that move (an injected block), so it counts at the move's `from`.
@@ -109,6 +144,8 @@ std::vector<Address> before_moves(const std::vector<Address>& prior_objects, con
 std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const std::vector<Address>& prior_objects,
                                       const ConfigModule* configuration) {
     PriorIndex prior(before_moves(prior_objects, moves));
+    std::optional<NewDeclarations> declarations;
+    if (configuration) declarations.emplace(*configuration, moves);
     std::map<Address, Address> to_of;
     for (const auto& move : moves) to_of[move.from] = move.to;
 
@@ -123,7 +160,7 @@ std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const
                          auto moved = to_of.find(object);
                          return moved != to_of.end() && moved->second == absolute_from(relative_to(object, p), q);
                      }) &&
-                     !(configuration && module_instance_declared(*configuration, p));
+                     !(declarations && declarations->module_instance(p));
         it->second = valid;
         return valid;
     };
@@ -153,7 +190,10 @@ std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const
                  Address{without_last_key(block.to.module), std::nullopt}}]
             .push_back(block);
     }
-    for (const auto& [call, blocks] : by_call) {
+    for (const auto& call_blocks : by_call) {
+        // Not a structured binding: clang 14 cannot capture one in the lambdas below.
+        const MoveBlock& call = call_blocks.first;
+        const std::vector<MoveBlock>& blocks = call_blocks.second;
         const ModulePath& old_parent = call.from.module;
         std::set<InstanceKey> old_keys;
         ModulePath parent(old_parent.begin(), old_parent.end() - 1);
@@ -167,7 +207,7 @@ std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const
             return !(object.module.size() >= call.to.module.size() &&
                      object.module[call.to.module.size() - 1].name == call.to.module.back().name);
         });
-        bool old_call_gone = !configuration || !config_declares(*configuration, call.from);
+        bool old_call_gone = !declarations || !declarations->object(call.from);
         if (old_keys.size() == blocks.size() && new_call_was_empty && old_call_gone) {
             out.insert(call);
         } else {
@@ -186,7 +226,7 @@ std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const
         });
         bool complete = prior.instances_of(resource.from).size() == instances.size();
         bool target_fresh = prior.instances_of(resource.to).empty();
-        bool old_resource_gone = !configuration || !config_declares(*configuration, resource.from);
+        bool old_resource_gone = !declarations || !declarations->object(resource.from);
         if (keys_kept && complete && target_fresh && old_resource_gone) {
             out.insert(resource);
         } else {

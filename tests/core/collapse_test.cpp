@@ -235,3 +235,134 @@ BOOST_AUTO_TEST_CASE(no_collapse_when_the_old_side_is_still_declared) {
         },
         &config);
 }
+
+// A call gaining for_each or count: the no-key instance `module.a` is gone, so one block
+// says it all (Terraform's documented form). `terraform show -json` omits a for_each or
+// count expression with neither references nor a constant (`toset(["first"])`,
+// `length(["x"])`), so the configuration here has the calls as it reports them then:
+// plain, and the moves' keys show how they repeat now.
+BOOST_AUTO_TEST_CASE(module_call_gaining_repetition_omitted_from_the_configuration) {
+    ConfigModule inner;
+    inner.resources = {resource("leaf")};
+    ConfigModule svc;
+    svc.resources = {resource("web"), resource("worker", /*count=*/true)};
+    svc.calls = {call("inner", inner)};
+    ConfigModule parent;
+    parent.resources = {resource("p")};
+    parent.calls = {call("a", svc)};
+    ConfigModule config;
+    config.calls = {call("a", svc), call("parent", parent), call("b", svc)};
+    run(
+        {
+            {"for_each: everything under module.a, nested modules too, to module.a[\"first\"]",
+             {{"module.a.terraform_data.web", R"(module.a["first"].terraform_data.web)"},
+              {"module.a.terraform_data.worker[0]", R"(module.a["first"].terraform_data.worker[0])"},
+              {"module.a.terraform_data.worker[1]", R"(module.a["first"].terraform_data.worker[1])"},
+              {"module.a.module.inner.terraform_data.leaf", R"(module.a["first"].module.inner.terraform_data.leaf)"}},
+             {"module.a.terraform_data.web", "module.a.terraform_data.worker[0]", "module.a.terraform_data.worker[1]",
+              "module.a.module.inner.terraform_data.leaf"},
+             {R"(module.a -> module.a["first"])"}},
+            {"count: module.a to module.a[0]",
+             {{"module.a.terraform_data.web", "module.a[0].terraform_data.web"},
+              {"module.a.module.inner.terraform_data.leaf", "module.a[0].module.inner.terraform_data.leaf"}},
+             {"module.a.terraform_data.web", "module.a.module.inner.terraform_data.leaf"},
+             {"module.a -> module.a[0]"}},
+            {"a call inside a child module gains for_each; the child's own resource stays",
+             {{"module.parent.module.a.terraform_data.web", R"(module.parent.module.a["svc"].terraform_data.web)"},
+              {"module.parent.module.a.module.inner.terraform_data.leaf",
+               R"(module.parent.module.a["svc"].module.inner.terraform_data.leaf)"}},
+             {"module.parent.module.a.terraform_data.web", "module.parent.module.a.module.inner.terraform_data.leaf",
+              "module.parent.terraform_data.p"},
+             {R"(module.parent.module.a -> module.parent.module.a["svc"])"}},
+            {"nested: module.a.module.inner gains for_each",
+             {{"module.a.module.inner.terraform_data.leaf", R"(module.a.module.inner["x"].terraform_data.leaf)"}},
+             {"module.a.module.inner.terraform_data.leaf", "module.a.terraform_data.web"},
+             {R"(module.a.module.inner -> module.a.module.inner["x"])"}},
+            {"the plan was made with the moves injected: objects already at module.a[\"first\"]",
+             {{"module.a.terraform_data.web", R"(module.a["first"].terraform_data.web)"},
+              {"module.a.module.inner.terraform_data.leaf", R"(module.a["first"].module.inner.terraform_data.leaf)"}},
+             {R"(module.a["first"].terraform_data.web)", R"(module.a["first"].module.inner.terraform_data.leaf)"},
+             {R"(module.a -> module.a["first"])"}},
+            // Not every object under module.a goes to module.a["first"]: no module block. A
+            // resource whose every instance moves keeping its key still moves whole, since
+            // `module.a.terraform_data.worker` (in the no-key instance) is gone too.
+            {"an object under module.a is destroyed: whole-resource blocks",
+             {{"module.a.terraform_data.web", R"(module.a["first"].terraform_data.web)"},
+              {"module.a.terraform_data.worker[0]", R"(module.a["first"].terraform_data.worker[0])"},
+              {"module.a.terraform_data.worker[1]", R"(module.a["first"].terraform_data.worker[1])"}},
+             {"module.a.terraform_data.web", "module.a.terraform_data.worker[0]", "module.a.terraform_data.worker[1]",
+              "module.a.terraform_data.gone"},
+             {R"(module.a.terraform_data.web -> module.a["first"].terraform_data.web)",
+              R"(module.a.terraform_data.worker -> module.a["first"].terraform_data.worker)"}},
+            {"objects under module.a split between two instances: instance blocks",
+             {{"module.a.terraform_data.web", R"(module.a["first"].terraform_data.web)"},
+              {"module.a.terraform_data.worker[0]", R"(module.a["first"].terraform_data.worker[0])"},
+              {"module.a.terraform_data.worker[1]", R"(module.a["second"].terraform_data.worker[1])"}},
+             {"module.a.terraform_data.web", "module.a.terraform_data.worker[0]", "module.a.terraform_data.worker[1]"},
+             {R"(module.a.terraform_data.web -> module.a["first"].terraform_data.web)",
+              R"(module.a.terraform_data.worker[0] -> module.a["first"].terraform_data.worker[0])",
+              R"(module.a.terraform_data.worker[1] -> module.a["second"].terraform_data.worker[1])"}},
+            // Whatever was in module.a.module.inner went to module.a["first"] itself: that
+            // module instance moves whole (Terraform accepts it, checked).
+            {"an object under module.a moves elsewhere inside the instance",
+             {{"module.a.terraform_data.web", R"(module.a["first"].terraform_data.web)"},
+              {"module.a.module.inner.terraform_data.leaf", R"(module.a["first"].terraform_data.leaf)"}},
+             {"module.a.terraform_data.web", "module.a.module.inner.terraform_data.leaf"},
+             {R"(module.a.terraform_data.web -> module.a["first"].terraform_data.web)",
+              R"(module.a.module.inner -> module.a["first"])"}},
+            {"module.a[\"first\"] already held an object",
+             {{"module.a.terraform_data.web", R"(module.a["first"].terraform_data.web)"}},
+             {"module.a.terraform_data.web", R"(module.a["first"].terraform_data.worker[0])"},
+             {R"(module.a.terraform_data.web -> module.a["first"].terraform_data.web)"}},
+            // The parent instance module.parent is still declared, and so is its call `a`
+            // when nothing shows a key for it: a plain call that still holds the objects'
+            // resources would make a module block "Moved object still exists".
+            {"no move shows a key for the call: module.b is taken as still declared",
+             {{"module.b.terraform_data.web", "module.elsewhere.terraform_data.web"}},
+             {"module.b.terraform_data.web"},
+             {"module.b.terraform_data.web -> module.elsewhere.terraform_data.web"}},
+        },
+        &config);
+}
+
+// When show -json omits a call's for_each, an instance key on the old side proves
+// nothing: the call may still declare that instance, and Terraform then refuses
+// `module.a["x"] -> module.b["x"]` as "Moved object still exists" (checked).
+BOOST_AUTO_TEST_CASE(omitted_repetition_keeps_keyed_instances_declared) {
+    ConfigModule m;
+    m.resources = {resource("y")};
+    ConfigModule n;
+    n.resources = {resource("x")};
+    ConfigModule config;
+    config.calls = {call("a", m), call("b", n)};
+    run(
+        {
+            {"module.a[\"x\"] may still be declared",
+             {{R"(module.a["x"].terraform_data.x)", R"(module.b["x"].terraform_data.x)"}},
+             {R"(module.a["x"].terraform_data.x)"},
+             {R"(module.a["x"].terraform_data.x -> module.b["x"].terraform_data.x)"}},
+        },
+        &config);
+}
+
+// A call in a parent instance that is gone moves whole, even while the parent's module
+// still declares it (Terraform accepts `module.p.module.old -> module.p["x"].module.new`
+// with `module "old" { count = 0 }` still in p, checked).
+BOOST_AUTO_TEST_CASE(whole_call_out_of_a_parent_instance_that_is_gone) {
+    ConfigModule m;
+    m.resources = {resource("x")};
+    ConfigModule p;
+    p.calls = {call("old", m, /*count=*/true), call("new", m, /*count=*/true)};
+    ConfigModule config;
+    config.calls = {call("p", p)};
+    run(
+        {
+            {"every instance of old, with something else under module.p destroyed",
+             {{"module.p.module.old[0].terraform_data.x", R"(module.p["x"].module.new[0].terraform_data.x)"},
+              {"module.p.module.old[1].terraform_data.x", R"(module.p["x"].module.new[1].terraform_data.x)"}},
+             {"module.p.module.old[0].terraform_data.x", "module.p.module.old[1].terraform_data.x",
+              "module.p.terraform_data.gone"},
+             {R"(module.p.module.old -> module.p["x"].module.new)"}},
+        },
+        &config);
+}

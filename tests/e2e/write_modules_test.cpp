@@ -14,6 +14,20 @@ BOOST_AUTO_TEST_CASE(module_rename_writes_one_module_block) { check_write_case("
 // module "a" gains for_each: module.a -> module.a["k"].
 BOOST_AUTO_TEST_CASE(module_gaining_for_each_writes_an_instance_block) { check_write_case("module_for_each"); }
 
+// The same where show -json omits the call's for_each (toset of a literal), with a
+// nested module inside: module.a -> module.a["first"].
+BOOST_AUTO_TEST_CASE(module_gaining_for_each_over_a_literal_set_writes_an_instance_block) {
+    check_write_case("module_for_each_toset");
+}
+
+// module "a" gains count (length of a literal, also omitted): module.a -> module.a[0].
+BOOST_AUTO_TEST_CASE(module_gaining_count_writes_an_instance_block) { check_write_case("module_count"); }
+
+// The call gaining for_each is inside module.parent: the block is in modules/parent/moved.tf.
+BOOST_AUTO_TEST_CASE(module_gaining_for_each_in_a_child_is_written_in_the_child) {
+    check_write_case("module_for_each_in_child");
+}
+
 // module.app's resources split into module.app.module.web and module.app.module.db: the
 // blocks go to modules/app/moved.tf, relative to module.app, one per resource (web has
 // count = 2 and moves whole).

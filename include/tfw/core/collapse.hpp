@@ -26,7 +26,10 @@ struct MoveBlock {
 // under the old prefix (at least one), nothing lived under the new prefix before, and,
 // when `configuration` (the new configuration) is given, the old module instance, module
 // call or resource is no longer declared, which Terraform would refuse as "Moved object
-// still exists". Without `configuration` that last check is skipped. Sorted by `from`.
+// still exists". Module keys count there: once call `a` has gained for_each or count,
+// the no-key instance `module.a` and every object in it are gone, and the moves' keys
+// show that even where show -json omitted the call's for_each or count expression.
+// Without `configuration` that last check is skipped. Sorted by `from`.
 std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const std::vector<Address>& prior_objects,
                                       const ConfigModule* configuration = nullptr);
 

@@ -140,6 +140,57 @@ std::vector<WriteCase> make_cases() {
                                            R"(module.a["k"].terraform_data.worker[0])",
                                            R"(module.a["k"].terraform_data.worker[1])"}});
 
+    // for_each = toset(["first"]), which show -json leaves out of its configuration: the
+    // moves' keys show the call repeats. Everything under module.a, the nested
+    // module.a.module.inner too, moves to module.a["first"] in one block.
+    cases.push_back({.name = "module_for_each_toset",
+                     .fixture = "write_module_for_each_toset",
+                     .prepare = refactor,
+                     .reference_file = "moved.tf",
+                     .plain_deletes = 4,
+                     .written = {{"moved.tf", generated_file({{"module.a", R"(module.a["first"])"}})}},
+                     .moves = {{"module.a.module.inner.terraform_data.leaf",
+                                R"(module.a["first"].module.inner.terraform_data.leaf)"},
+                               {"module.a.terraform_data.web", R"(module.a["first"].terraform_data.web)"},
+                               {"module.a.terraform_data.worker[0]", R"(module.a["first"].terraform_data.worker[0])"},
+                               {"module.a.terraform_data.worker[1]", R"(module.a["first"].terraform_data.worker[1])"}},
+                     .state_after_apply = {R"(module.a["first"].module.inner.terraform_data.leaf)",
+                                           R"(module.a["first"].terraform_data.web)",
+                                           R"(module.a["first"].terraform_data.worker[0])",
+                                           R"(module.a["first"].terraform_data.worker[1])"}});
+
+    // count = length(["svc"]), also left out of show -json: module.a -> module.a[0].
+    cases.push_back({.name = "module_count",
+                     .fixture = "write_module_count",
+                     .prepare = refactor,
+                     .reference_file = "moved.tf",
+                     .plain_deletes = 3,
+                     .written = {{"moved.tf", generated_file({{"module.a", "module.a[0]"}})}},
+                     .moves = {{"module.a.terraform_data.web", "module.a[0].terraform_data.web"},
+                               {"module.a.terraform_data.worker[0]", "module.a[0].terraform_data.worker[0]"},
+                               {"module.a.terraform_data.worker[1]", "module.a[0].terraform_data.worker[1]"}},
+                     .state_after_apply = {"module.a[0].terraform_data.web", "module.a[0].terraform_data.worker[0]",
+                                           "module.a[0].terraform_data.worker[1]"}});
+
+    // module.parent's call `a` gains for_each; parent's own resource stays. The block is
+    // written in modules/parent, relative to it.
+    cases.push_back({.name = "module_for_each_in_child",
+                     .fixture = "write_module_for_each_in_child",
+                     .prepare = refactor,
+                     .reference_file = "moved.tf",
+                     .plain_deletes = 3,
+                     .written = {{"modules/parent/moved.tf", generated_file({{"module.a", R"(module.a["svc"])"}})}},
+                     .moves = {{"module.parent.module.a.terraform_data.web",
+                                R"(module.parent.module.a["svc"].terraform_data.web)"},
+                               {"module.parent.module.a.terraform_data.worker[0]",
+                                R"(module.parent.module.a["svc"].terraform_data.worker[0])"},
+                               {"module.parent.module.a.terraform_data.worker[1]",
+                                R"(module.parent.module.a["svc"].terraform_data.worker[1])"}},
+                     .state_after_apply = {R"(module.parent.module.a["svc"].terraform_data.web)",
+                                           R"(module.parent.module.a["svc"].terraform_data.worker[0])",
+                                           R"(module.parent.module.a["svc"].terraform_data.worker[1])",
+                                           "module.parent.terraform_data.own"}});
+
     // Whole-resource blocks (web has count = 2), relative to module.app, in its directory.
     cases.push_back({.name = "module_split",
                      .fixture = "write_module_split",
