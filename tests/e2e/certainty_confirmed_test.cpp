@@ -38,6 +38,16 @@ const std::string default_plus_partial_policy =
     "partial:\n"
     "  threshold: 0.75\n";
 
+// AWS plans run against the fixture's state file and never refresh: nothing calls AWS.
+const std::vector<std::string> offline = {"-refresh=false"};
+
+// Puts the fixture's state file in place and switches to after/ (init installs the AWS
+// provider from the mirror).
+void use_state_and_switch_to_after(Workspace& ws) {
+    ws.copy_from_fixture("terraform.tfstate", "terraform.tfstate");
+    ws.switch_to("after");
+}
+
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 bool is_subset(const Moves& some, const Moves& all) {
@@ -222,16 +232,117 @@ BOOST_AUTO_TEST_CASE(a_policy_that_accepts_more_never_moves_less) {
 
     const TfwPlan by_default = ws.tfw_plan({"-no-color"});
     const Moves default_moves = moves(require_saved_plan(by_default, 0));
-    const std::string policy = ws.write_scratch_file("partial.yaml", default_plus_partial_policy);
-    const TfwPlan with_partial = ws.tfw_plan({"-no-color", "--policy=" + policy});
-    const Moves partial_moves = moves(require_saved_plan(with_partial, 0));
-
     // Non-trivial: the default moves both renames, and only the partial rule adds role.
     const Moves expected_default = {{"terraform_data.a", "terraform_data.a2"},
                                     {"terraform_data.x", "terraform_data.x2"}};
     BOOST_TEST(describe_moves(default_moves) == describe_moves(expected_default), by_default.result.describe());
+    const std::string policy = ws.write_scratch_file("partial.yaml", default_plus_partial_policy);
+    const TfwPlan with_partial = ws.tfw_plan({"-no-color", "--policy=" + policy});
+    const Moves partial_moves = moves(require_saved_plan(with_partial, 0));
+
     BOOST_TEST(is_subset(default_moves, partial_moves),
                "default:\n" << describe_moves(default_moves) << "default + partial:\n" << describe_moves(partial_moves)
                             << with_partial.result.describe());
     BOOST_TEST(describe_moves(partial_moves) == describe_moves(moves(reference)), with_partial.result.describe());
+}
+
+// The moves of fixtures/aws_name_prefix/moved.tf.
+const Moves name_prefix_moves = {
+    {"aws_iam_instance_profile.this", "aws_iam_instance_profile.node"},
+    {"aws_iam_role.this", "aws_iam_role.node"},
+    {"aws_iam_role_policy_attachment.readonly", "aws_iam_role_policy_attachment.node_readonly"},
+    {"aws_iam_role_policy_attachment.ssm", "aws_iam_role_policy_attachment.node_ssm"},
+};
+
+// Class 1: the role's name is configured but computed from name_prefix, so unknown in
+// the creation; its attachments and instance profile refer to it and are unknown too.
+// Moved, the role plans no change, which makes its name known and the dependents pair.
+BOOST_AUTO_TEST_CASE(class1_name_prefix_role_with_attachments_and_profile_is_moved) {
+    Workspace ws("aws_name_prefix", {.aws_provider = true});
+    use_state_and_switch_to_after(ws);
+    // Without moves Terraform also replaces the attachment that kept its address
+    // (`cloudwatch`: its role is unknown); with moved.tf nothing changes at all.
+    const Plan reference = require_reference(ws, 4, offline);
+    require_no_change_at_all(reference, "plan with moved.tf");
+    BOOST_TEST_REQUIRE(describe_moves(moves(reference)) == describe_moves(name_prefix_moves));
+
+    const TfwPlan run = ws.tfw_plan({"-no-color", "-refresh=false"});
+    const Plan& plan = require_saved_plan(run, 0);
+    for (const auto& [from, to] : name_prefix_moves) BOOST_TEST(moved_from(plan, to) == from, describe(plan));
+    BOOST_TEST(count_actions(plan, Action::update) == 0u, describe(plan));
+    BOOST_TEST(count_actions(plan, Action::create) == 0u, describe(plan));
+    check_reached(plan, reference);
+}
+
+// Monotonicity where the issue saw it break: the dependents' moves come in a later
+// iteration, and adding a `partial` rule must not turn any of them into a proposal.
+BOOST_AUTO_TEST_CASE(a_partial_rule_moves_no_less_on_the_name_prefix_idiom) {
+    Workspace ws("aws_name_prefix", {.aws_provider = true});
+    use_state_and_switch_to_after(ws);
+
+    const TfwPlan by_default = ws.tfw_plan({"-no-color", "-refresh=false"});
+    const Moves default_moves = moves(require_saved_plan(by_default, 0));
+    BOOST_TEST(describe_moves(default_moves) == describe_moves(name_prefix_moves), by_default.result.describe());
+    const std::string policy = ws.write_scratch_file("partial.yaml", default_plus_partial_policy);
+    const TfwPlan with_partial = ws.tfw_plan({"-no-color", "-refresh=false", "--policy=" + policy});
+    const Moves partial_moves = moves(require_saved_plan(with_partial, 0));
+
+    BOOST_TEST(is_subset(default_moves, partial_moves),
+               "default:\n" << describe_moves(default_moves) << "default + partial:\n" << describe_moves(partial_moves)
+                            << with_partial.result.describe());
+    BOOST_TEST(describe_moves(partial_moves) == describe_moves(name_prefix_moves), with_partial.result.describe());
+}
+
+// Class 4a: "" and 0 (the topic) and false (the repository) in state against null in the
+// creation; once moved, Terraform plans no change.
+BOOST_AUTO_TEST_CASE(class4a_empty_and_false_in_state_against_null_are_moved_without_update) {
+    Workspace ws("aws_empty_vs_null", {.aws_provider = true});
+    use_state_and_switch_to_after(ws);
+    const Plan baseline = ws.plan_with_terraform(offline);
+    BOOST_TEST_REQUIRE(count_actions(baseline, Action::remove) == 3u, "fixture check:\n" << describe(baseline));
+    const Plan reference = ws.plan_with_reference_moves(offline);
+    BOOST_TEST_REQUIRE(describe(reference) ==
+                           "aws_ecr_repository.service (moved from aws_ecr_repository.app): no-op\n"
+                           "aws_iam_role.reader: delete\n"
+                           "aws_iam_role.writer: create\n"
+                           "aws_sns_topic.alarms (moved from aws_sns_topic.alerts): no-op\n",
+                       "fixture check, terraform plan with moved.tf:\n" << describe(reference));
+
+    const TfwPlan run = ws.tfw_plan({"-no-color", "-refresh=false"});
+    const Plan& plan = require_saved_plan(run, 0);
+    BOOST_TEST(moved_from(plan, "aws_sns_topic.alarms") == "aws_sns_topic.alerts", describe(plan));
+    BOOST_TEST(moved_from(plan, "aws_ecr_repository.service") == "aws_ecr_repository.app", describe(plan));
+    BOOST_TEST(count_actions(plan, Action::update) == 0u, describe(plan));
+    BOOST_TEST(describe(plan) == describe(reference));
+}
+
+// Negative: role `reader` removed and a new role `writer` that looks like it, with a
+// different name. Moved, Terraform would replace it: it stays a destroy and a create,
+// under the default policy and under a `partial` rule alike.
+BOOST_AUTO_TEST_CASE(lookalike_with_a_different_name_stays_a_destroy_and_a_create) {
+    Workspace ws("aws_empty_vs_null", {.aws_provider = true});
+    use_state_and_switch_to_after(ws);
+    const Plan rejected = ws.plan_with_fixture_moves("rejected_moved.tf", offline);
+    const auto* replaced = find_change(rejected, "aws_iam_role.writer");
+    BOOST_TEST_REQUIRE(replaced != nullptr, describe(rejected));
+    BOOST_TEST_REQUIRE(moved_from(rejected, "aws_iam_role.writer") == "aws_iam_role.reader", describe(rejected));
+    BOOST_TEST_REQUIRE(action_name(replaced->action) == "delete,create",
+                       "fixture check, terraform plan with rejected_moved.tf:\n" << describe(rejected));
+
+    const std::string policy = ws.write_scratch_file("partial.yaml", default_plus_partial_policy);
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"-no-color", "-refresh=false"},
+          std::vector<std::string>{"-no-color", "-refresh=false", "--policy=" + policy}}) {
+        BOOST_TEST_CONTEXT(args.back()) {
+            const TfwPlan run = ws.tfw_plan(args);
+            const Plan& plan = require_saved_plan(run, 0);
+            BOOST_TEST(moved_from(plan, "aws_iam_role.writer") == "", describe(plan));
+            const auto* created = find_change(plan, "aws_iam_role.writer");
+            BOOST_TEST_REQUIRE(created != nullptr, describe(plan));
+            BOOST_TEST(action_name(created->action) == "create", describe(plan));
+            const auto* deleted = find_change(plan, "aws_iam_role.reader");
+            BOOST_TEST_REQUIRE(deleted != nullptr, describe(plan));
+            BOOST_TEST(action_name(deleted->action) == "delete", describe(plan));
+        }
+    }
 }
