@@ -244,6 +244,22 @@ BOOST_AUTO_TEST_CASE(a_policy_that_accepts_more_never_moves_less) {
                "default:\n" << describe_moves(default_moves) << "default + partial:\n" << describe_moves(partial_moves)
                             << with_partial.result.describe());
     BOOST_TEST(describe_moves(partial_moves) == describe_moves(moves(reference)), with_partial.result.describe());
+
+    // A partial rule for other types only accepts nothing more here, and must not lose
+    // the second iteration's move to a partial proposal either.
+    const std::string other_types = ws.write_scratch_file(
+        "partial-other-types.yaml",
+        "version: 1\n"
+        "accept:\n"
+        "  - kinds: [exact, ignore, confirmed]\n"
+        "  - kinds: [partial]\n"
+        "    types: [\"aws_*\"]\n"
+        "partial:\n"
+        "  threshold: 0.75\n");
+    const TfwPlan with_other_types = ws.tfw_plan({"-no-color", "--policy=" + other_types});
+    const Moves other_types_moves = moves(require_saved_plan(with_other_types, 0));
+    BOOST_TEST(describe_moves(other_types_moves) == describe_moves(expected_default),
+               with_other_types.result.describe());
 }
 
 // The moves of fixtures/aws_name_prefix/moved.tf.
