@@ -36,7 +36,7 @@ const std::string default_plus_partial_policy =
     "  - kinds: [exact, ignore, confirmed]\n"
     "  - kinds: [partial]\n"
     "partial:\n"
-    "  threshold: 0.75\n";
+    "  threshold: 0.6\n";
 
 // AWS plans run against the fixture's state file and never refresh: nothing calls AWS.
 const std::vector<std::string> offline = {"-refresh=false"};
@@ -255,7 +255,7 @@ BOOST_AUTO_TEST_CASE(a_policy_that_accepts_more_never_moves_less) {
         "  - kinds: [partial]\n"
         "    types: [\"aws_*\"]\n"
         "partial:\n"
-        "  threshold: 0.75\n");
+        "  threshold: 0.6\n");
     const TfwPlan with_other_types = ws.tfw_plan({"-no-color", "--policy=" + other_types});
     const Moves other_types_moves = moves(require_saved_plan(with_other_types, 0));
     BOOST_TEST(describe_moves(other_types_moves) == describe_moves(expected_default),
@@ -287,6 +287,35 @@ BOOST_AUTO_TEST_CASE(class1_name_prefix_role_with_attachments_and_profile_is_mov
     for (const auto& [from, to] : name_prefix_moves) BOOST_TEST(moved_from(plan, to) == from, describe(plan));
     BOOST_TEST(count_actions(plan, Action::update) == 0u, describe(plan));
     BOOST_TEST(count_actions(plan, Action::create) == 0u, describe(plan));
+    check_reached(plan, reference);
+}
+
+// Class 5 on AWS: the renamed role also got a description. By default it is only
+// proposed, and its dependents, whose role stays unknown without it, are not moved
+// either; under a `partial` rule the role is moved with its update and the attachments
+// and the instance profile follow it exactly.
+BOOST_AUTO_TEST_CASE(class5_described_role_and_its_dependents_are_moved_only_under_a_partial_rule) {
+    Workspace ws("aws_name_prefix", {.aws_provider = true});
+    ws.copy_from_fixture("terraform.tfstate", "terraform.tfstate");
+    ws.switch_to("after_description");
+    const Plan reference = require_reference(ws, 4, offline);
+    BOOST_TEST_REQUIRE(describe_moves(moves(reference)) == describe_moves(name_prefix_moves));
+    for (const auto& change : reference.changes) {
+        const std::string expected = change.address_text == "aws_iam_role.node" ? "update" : "no-op";
+        BOOST_TEST_REQUIRE(action_name(change.action) == expected,
+                           "fixture check, plan with moved.tf:\n" << describe(reference));
+    }
+
+    const TfwPlan by_default = ws.tfw_plan({"-no-color", "-refresh=false"});
+    const Plan& left = require_saved_plan(by_default, 0);
+    BOOST_TEST(moves(left).empty(), describe(left));
+    BOOST_TEST(contains(by_default.result.out, "aws_iam_role.this -> aws_iam_role.node"), by_default.result.describe());
+    BOOST_TEST(contains(by_default.result.out, "proposed"), by_default.result.describe());
+
+    const std::string policy = ws.write_scratch_file("partial.yaml", default_plus_partial_policy);
+    const TfwPlan with_partial = ws.tfw_plan({"-no-color", "-refresh=false", "--policy=" + policy});
+    const Plan& plan = require_saved_plan(with_partial, 0);
+    for (const auto& [from, to] : name_prefix_moves) BOOST_TEST(moved_from(plan, to) == from, describe(plan));
     check_reached(plan, reference);
 }
 
