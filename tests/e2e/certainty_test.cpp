@@ -28,14 +28,6 @@ std::string explanation_of(const std::string& out, const std::string& address) {
     return out.substr(at, end == std::string::npos ? std::string::npos : end - at);
 }
 
-// Applies the plan tfw saved; a plain plan afterwards must then have nothing to do.
-void require_nothing_left_after_applying(const Workspace& ws) {
-    const RunResult applied = ws.terraform({"apply", "-input=false", "-no-color", std::string(final_plan_file)});
-    BOOST_TEST_REQUIRE(applied.exit_code == 0, applied.describe());
-    const RunResult replanned = ws.terraform({"plan", "-input=false", "-no-color", "-detailed-exitcode"});
-    BOOST_TEST(replanned.exit_code == 0, "changes left after applying tfw's plan:\n" << replanned.describe());
-}
-
 // A workspace whose twins were renamed: plain terraform destroys and creates two, and
 // tfw, run with --explain, must leave exactly that plan. Returns tfw's run for its explanations.
 TfwPlan require_twins_left_alone(Workspace& ws) {

@@ -20,13 +20,6 @@ namespace {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// Writes a policy file beside the workspace (outside the root module) and returns its path.
-std::string write_policy(const Workspace& ws, const std::string& name, const std::string& yaml) {
-    const fs::path path = ws.scratch() / name;
-    std::ofstream(path, std::ios::binary) << yaml;
-    return path.string();
-}
-
 std::string ignore_policy(const std::string& kind) {
     return "version: 1\n"
            "ignore:\n"
@@ -82,7 +75,8 @@ BOOST_AUTO_TEST_CASE(each_ignore_kind_forgives_only_its_own_cosmetic_change) {
     int n = 0;
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT("ignore kind " << c.kind) {
-            const std::string policy = write_policy(ws, "ignore-" + std::to_string(++n) + ".yaml", ignore_policy(c.kind));
+            const std::string policy =
+                ws.write_scratch_file("ignore-" + std::to_string(++n) + ".yaml", ignore_policy(c.kind));
             const TfwPlan run = ws.tfw_plan({"-no-color", "--policy=" + policy});
             const auto& plan = require_saved_plan(run, 0);
             BOOST_TEST(moves(plan).size() == 1u, describe(plan));
@@ -141,7 +135,7 @@ BOOST_AUTO_TEST_CASE(policy_option_takes_precedence_over_tfw_yaml) {
     ws.apply_before();
     ws.switch_to("after");
     ws.write_file(".tfw.yaml", ignore_policy("whitespace"));
-    const std::string policy = write_policy(ws, "case.yaml", ignore_policy("case"));
+    const std::string policy = ws.write_scratch_file("case.yaml", ignore_policy("case"));
     const TfwPlan run = ws.tfw_plan({"-no-color", "--policy=" + policy});
     check_only_moved(require_saved_plan(run, 0), "shouting");
 }
@@ -150,7 +144,7 @@ BOOST_AUTO_TEST_CASE(deny_by_address_leaves_that_destroy_and_create_alone) {
     Workspace ws("rename_pair");
     ws.apply_before();
     ws.switch_to("after");
-    const std::string policy = write_policy(ws, "deny.yaml",
+    const std::string policy = ws.write_scratch_file("deny.yaml",
                                             "version: 1\n"
                                             "deny:\n"
                                             "  - address: \"terraform_data.db_*\"\n");
@@ -194,7 +188,7 @@ BOOST_AUTO_TEST_CASE(max_moves_caps_the_moves_of_a_run) {
     ws.switch_to("after");
     const auto baseline = ws.plan_with_terraform();
 
-    const std::string one = write_policy(ws, "one.yaml", "version: 1\nmax_moves: 1\n");
+    const std::string one = ws.write_scratch_file("one.yaml", "version: 1\nmax_moves: 1\n");
     const TfwPlan capped = ws.tfw_plan({"-no-color", "--policy=" + one});
     const auto& plan = require_saved_plan(capped, 0);
     BOOST_TEST(moves(plan).size() == 1u, describe(plan));
@@ -203,7 +197,7 @@ BOOST_AUTO_TEST_CASE(max_moves_caps_the_moves_of_a_run) {
     BOOST_TEST(contains(capped.result.out, "proposed, not accepted by policy"), capped.result.describe());
     BOOST_TEST(contains(capped.result.out, "over max_moves (1)"), capped.result.describe());
 
-    const std::string none = write_policy(ws, "none.yaml", "version: 1\nmax_moves: 0\n");
+    const std::string none = ws.write_scratch_file("none.yaml", "version: 1\nmax_moves: 0\n");
     const TfwPlan zero = ws.tfw_plan({"-no-color", "--policy=" + none});
     require_plan_left_as(zero, baseline);
     BOOST_TEST(contains(zero.result.out, "over max_moves (0)"), zero.result.describe());
@@ -224,7 +218,7 @@ BOOST_AUTO_TEST_CASE(max_moves_counts_moves_of_every_iteration) {
     BOOST_TEST_REQUIRE(contains(uncapped.result.out, "in 2 iterations"), uncapped.result.describe());
     fs::remove(ws.dir() / final_plan_file);
 
-    const std::string one = write_policy(ws, "one.yaml", "version: 1\nmax_moves: 1\n");
+    const std::string one = ws.write_scratch_file("one.yaml", "version: 1\nmax_moves: 1\n");
     const TfwPlan capped = ws.tfw_plan({"-no-color", "--policy=" + one});
     const auto& plan = require_saved_plan(capped, 0);
     BOOST_TEST(moves(plan).size() == 1u, describe(plan) << capped.result.describe());
@@ -241,7 +235,7 @@ BOOST_AUTO_TEST_CASE(accepted_partial_match_is_a_move_with_its_in_place_update) 
     const auto reference = ws.plan_with_reference_moves();
     BOOST_TEST_REQUIRE(moved_from(reference, "terraform_data.new") == "terraform_data.old", describe(reference));
 
-    const std::string policy = write_policy(ws, "partial.yaml",
+    const std::string policy = ws.write_scratch_file("partial.yaml",
                                             "version: 1\n"
                                             "accept:\n"
                                             "  - kinds: [exact, ignore, partial]\n"
@@ -267,7 +261,7 @@ BOOST_AUTO_TEST_CASE(partial_match_not_accepted_is_only_proposed) {
     ws.apply_before();
     ws.switch_to("after");
     const auto baseline = ws.plan_with_terraform();
-    const std::string policy = write_policy(ws, "partial-off.yaml",
+    const std::string policy = ws.write_scratch_file("partial-off.yaml",
                                             "version: 1\n"
                                             "partial:\n"
                                             "  threshold: 0.8\n");
@@ -285,7 +279,7 @@ BOOST_AUTO_TEST_CASE(partial_match_below_the_threshold_is_only_proposed) {
     ws.apply_before();
     ws.switch_to("after");
     const auto baseline = ws.plan_with_terraform();
-    const std::string policy = write_policy(ws, "strict.yaml",
+    const std::string policy = ws.write_scratch_file("strict.yaml",
                                             "version: 1\n"
                                             "accept:\n"
                                             "  - kinds: [partial]\n"
@@ -313,7 +307,7 @@ BOOST_AUTO_TEST_CASE(bad_policy_is_one_error_line_and_nothing_runs) {
     const std::string bin = "--terraform-bin=" + recorder.string();
 
     // Positive control: with a good policy the recorder does see terraform's calls.
-    const std::string good = write_policy(ws, "good.yaml", "version: 1\n");
+    const std::string good = ws.write_scratch_file("good.yaml", "version: 1\n");
     const TfwPlan control = ws.tfw_plan({"-no-color", bin, "--policy=" + good});
     require_saved_plan(control, 0);
     BOOST_TEST_REQUIRE(fs::exists(log), "the recording terraform saw no call");
@@ -340,7 +334,7 @@ BOOST_AUTO_TEST_CASE(bad_policy_is_one_error_line_and_nothing_runs) {
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) {
-            const std::string policy = write_policy(ws, c.name, c.yaml);
+            const std::string policy = ws.write_scratch_file(c.name, c.yaml);
             const TfwPlan run = ws.tfw_plan({"-no-color", bin, "--policy=" + policy});
             BOOST_TEST(run.result.exit_code == 1, run.result.describe());
             std::string err = run.result.err;

@@ -51,4 +51,12 @@ inline core::Plan require_reference(const Workspace& ws, std::size_t deletes,
     return reference;
 }
 
+// Applies the plan tfw saved; a plain plan afterwards must then have nothing to do.
+inline void require_nothing_left_after_applying(const Workspace& ws) {
+    const RunResult applied = ws.terraform({"apply", "-input=false", "-no-color", std::string(final_plan_file)});
+    BOOST_TEST_REQUIRE(applied.exit_code == 0, applied.describe());
+    const RunResult replanned = ws.terraform({"plan", "-input=false", "-no-color", "-detailed-exitcode"});
+    BOOST_TEST(replanned.exit_code == 0, "changes left after applying tfw's plan:\n" << replanned.describe());
+}
+
 }  // namespace tfw::e2e

@@ -408,6 +408,14 @@ void Workspace::switch_to(std::string_view stage, Init init_mode) {
     if (init_mode == Init::run) init();
 }
 
+std::string Workspace::write_scratch_file(const std::string& name, std::string_view content) const {
+    const fs::path path = scratch_ / name;
+    std::ofstream out(path, std::ios::binary);
+    out << content;
+    if (!out) throw E2eError("cannot write " + path.string());
+    return path.string();
+}
+
 void Workspace::copy_from_fixture(std::string_view fixture_file, std::string_view as) {
     fs::path source = fixture_dir() / fixture_file;
     if (!fs::is_regular_file(source)) throw E2eError("fixture file missing: " + source.string());
@@ -432,8 +440,14 @@ core::Plan Workspace::plan_with_terraform(const std::vector<std::string>& extra_
 }
 
 core::Plan Workspace::plan_with_reference_moves(const std::vector<std::string>& extra_args) const {
-    fs::path source = fixture_dir() / "moved.tf";
-    if (!fs::is_regular_file(source)) throw E2eError("fixture has no reference moved.tf: " + source.string());
+    return plan_with_fixture_moves("moved.tf", extra_args);
+}
+
+core::Plan Workspace::plan_with_fixture_moves(std::string_view fixture_file,
+                                              const std::vector<std::string>& extra_args) const {
+    fs::path source = fixture_dir() / fixture_file;
+    if (!fs::is_regular_file(source))
+        throw E2eError("fixture has no " + std::string(fixture_file) + ": " + source.string());
     fs::path copy = root_ / reference_moved_file;
     fs::copy_file(source, copy, fs::copy_options::overwrite_existing);
     struct RemoveAtEnd {

@@ -138,6 +138,9 @@ public:
     // `<stage>/` files, then runs init unless told not to (a broken config cannot init).
     enum class Init { run, skip };
     void switch_to(std::string_view stage, Init init = Init::run);
+    // Writes a file into scratch() (outside the root module, e.g. a policy file) and
+    // returns its absolute path.
+    std::string write_scratch_file(const std::string& name, std::string_view content) const;
     // Copies a file of the fixture (not of a stage) into the root module.
     void copy_from_fixture(std::string_view fixture_file, std::string_view as);
 
@@ -149,6 +152,10 @@ public:
     // The same with the fixture's hand-written moved.tf copied into the root module for
     // the duration of the plan: the result tfw should reach.
     core::Plan plan_with_reference_moves(const std::vector<std::string>& extra_args = {}) const;
+    // The same with another file of moved blocks from the fixture (e.g. pairs that must
+    // not be taken, to show what Terraform would do with them).
+    core::Plan plan_with_fixture_moves(std::string_view fixture_file,
+                                       const std::vector<std::string>& extra_args = {}) const;
 
     // `tfw plan <extra_args> -input=false -out=final.tfplan` in dir(), the saved plan shown
     // by terraform, and whether the user's files and the state stayed untouched. With
