@@ -4,8 +4,9 @@
 // then plans the moved object with no change; a pair with a real difference is moved only
 // under a `partial` policy rule; and a policy that accepts more never moves less.
 //
-// Judged by Terraform alone: `terraform show -json` of the plan tfw saved (previous
-// addresses, actions, counts), never tfw's wording. Each fixture is first checked with
+// Judged by Terraform: `terraform show -json` of the plan tfw saved (previous addresses,
+// actions, counts). tfw's output is read only to see that a class-5 pair it did not move
+// is listed as proposed (`old -> new`, "proposed"). Each fixture is first checked with
 // plain Terraform: without moves it destroys, and with its hand-written moved.tf it
 // destroys nothing and (where the class is "no change") plans the moved objects with no
 // update.
