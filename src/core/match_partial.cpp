@@ -33,12 +33,35 @@ std::size_t strict_best(const std::vector<double>& values) {
     return shared ? values.size() : best;
 }
 
+bool is_zero_value(std::string_view value) {
+    return value == "null" || value == "\"\"" || value == "false" || value == "0" || value == "[]" || value == "{}";
+}
+
+// The value at `path`, "null" when the side has none.
+std::string_view value_at(const Attributes& side, const std::string& path) {
+    auto leaf = std::lower_bound(side.begin(), side.end(), path,
+                                 [](const AttributeLeaf& l, const std::string& p) { return l.path < p; });
+    return leaf == side.end() || leaf->path != path ? std::string_view("null") : std::string_view(leaf->value);
+}
+
 }  // namespace
 
 double similarity(const Attributes& before, const Attributes& after) {
     std::size_t compared = compared_values(before, after);
     if (compared == 0) return 0.0;
     std::size_t differing = differing_paths(before, after).size();
+    return static_cast<double>(compared - differing) / static_cast<double>(compared);
+}
+
+// As similarity, but a zero value (`""`, `false`, `0`, `[]`, `{}`) against null counts
+// as equal: legacy providers store the one where a fresh plan has the other, and
+// Terraform does not act on it. Used only to choose which pair to try.
+double similarity_for_trial(const Attributes& before, const Attributes& after) {
+    std::size_t compared = compared_values(before, after);
+    if (compared == 0) return 0.0;
+    std::size_t differing = 0;
+    for (const auto& path : differing_paths(before, after))
+        if (!is_zero_value(value_at(before, path)) || !is_zero_value(value_at(after, path))) ++differing;
     return static_cast<double>(compared - differing) / static_cast<double>(compared);
 }
 
@@ -62,10 +85,12 @@ void find_partial_pairs(MatchState& state) {
         std::vector<std::vector<double>> score(ds.size(), std::vector<double>(cs.size(), 0.0));
         for (std::size_t i = 0; i < ds.size(); ++i)
             for (std::size_t j = 0; j < cs.size(); ++j)
-                score[i][j] = similarity(state.deletions[ds[i]].attributes(), state.creations[cs[j]].attributes());
+                score[i][j] = similarity_for_trial(state.deletions[ds[i]].attributes(), state.creations[cs[j]].attributes());
         for (std::size_t i = 0; i < ds.size(); ++i) {
             std::size_t best = strict_best(score[i]);
-            if (best == cs.size() || score[i][best] < floor) continue;
+            // The only pair of its type left is always worth one replan.
+            bool only_pair = ds.size() == 1 && cs.size() == 1;
+            if (best == cs.size() || (!only_pair && score[i][best] < floor)) continue;
             std::vector<double> column;
             for (std::size_t k = 0; k < ds.size(); ++k) column.push_back(score[k][best]);
             if (strict_best(column) != i) continue;
@@ -79,11 +104,18 @@ void find_partial_pairs(MatchState& state) {
                     move.remaining_differences.end())
                     move.remaining_differences.push_back(std::move(shown));
             }
-            move.similarity = score[i][best];
-            int percent = static_cast<int>(score[i][best] * 100.0);
-            std::string differences = join(move.remaining_differences, ", ");
+            move.similarity = similarity(before, after);
+            int percent = static_cast<int>(move.similarity * 100.0);
+            // Name a few: a legacy provider's empty values can differ on dozens of paths.
+            constexpr std::size_t named = 5;
+            std::vector<std::string> shown(move.remaining_differences.begin(),
+                                           move.remaining_differences.begin() +
+                                               static_cast<std::ptrdiff_t>(std::min(named, move.remaining_differences.size())));
+            std::string differences = join(shown, ", ");
+            if (move.remaining_differences.size() > named)
+                differences += " and " + std::to_string(move.remaining_differences.size() - named) + " more";
             move.evidence = std::to_string(percent) + "% of known attribute values equal; differs in " + differences;
-            move.evidence += ds.size() == 1 && cs.size() == 1 ? "; the only pair of its type left" : "; each the other's closest";
+            move.evidence += only_pair ? "; the only pair of its type left" : "; each the other's closest";
             move.tentative_because = "differs in " + differences;
             state.accept(ds[i], cs[best], std::move(move));
         }

@@ -189,103 +189,113 @@ private:
 
     // The moves on trial, judged by the plan Terraform just made with them in: no change
     // confirms a move; an update leaves it to the policy as a partial move; a replace, or
-    // a move Terraform did not carry out, withdraws it. Withdrawing a move resolved out of
-    // a tie withdraws the others resolved out of ties too, since they may lean on it.
-    // True when something was withdrawn: the plan must be made again without it.
+    // a move Terraform did not carry out, withdraws it. A verdict holds only for the set of
+    // moves it was made with: when one is withdrawn, the others of the round go on trial
+    // again without it (a dependent looked unchanged only because its parent moved too).
+    // Withdrawing a move resolved out of a tie withdraws the others resolved out of ties,
+    // since they may lean on it. True when something was withdrawn: plan again.
     bool judge_trials(const core::PlanTextSummary& summary, const std::filesystem::path& plan_file) {
         if (on_trial_.empty()) return false;
         struct Judged {
             std::size_t index;
+            core::Move move;  // with the verdict applied
             core::TrialVerdict verdict;
+            core::Decision decision;
         };
         std::vector<Judged> judged;
         for (std::size_t i = 0; i < result_.moves.size(); ++i) {
             const auto& move = result_.moves[i];
             if (!on_trial_.count({move.from, move.to})) continue;
             auto verdict = core::judge_trial(summary, move);
-            judged.push_back({i, verdict ? *verdict : core::judge_trial(shown_plan(plan_file), move)});
+            judged.push_back({i, move, verdict ? *verdict : core::judge_trial(shown_plan(plan_file), move), {}});
         }
         on_trial_.clear();
 
-        std::set<std::size_t> withdrawn;
-        std::map<std::size_t, std::string> reasons;
-        std::vector<std::size_t> to_decide;
+        std::map<std::size_t, std::string> withdrawn;  // index -> reason ("" for a proposal)
         bool tie_failed = false;
-        for (const auto& [index, verdict] : judged) {
-            core::Move& move = result_.moves[index];
-            switch (verdict.outcome) {
+        for (auto& entry : judged) {
+            core::Move& move = entry.move;
+            move.evidence += "; " + core::describe(entry.verdict);
+            switch (entry.verdict.outcome) {
                 case core::TrialOutcome::no_change:
                     move.confirmed_by_terraform = true;
                     if (move.kind == core::MatchKind::partial) move.kind = core::MatchKind::confirmed;
                     move.remaining_differences.clear();
-                    move.evidence += "; " + core::describe(verdict);
-                    to_decide.push_back(index);
                     break;
                 case core::TrialOutcome::update:
                     if (move.kind != core::MatchKind::cross_type) move.kind = core::MatchKind::partial;
-                    move.evidence += "; " + core::describe(verdict);
-                    to_decide.push_back(index);
                     break;
                 case core::TrialOutcome::replace:
                 case core::TrialOutcome::not_moved:
-                    withdrawn.insert(index);
-                    reasons[index] = "withdrawn: " + core::describe(verdict) + "; tried because " + move.tentative_because;
+                    withdrawn[entry.index] = core::describe(entry.verdict) + "; tried because " + move.tentative_because;
                     tie_failed = tie_failed || move.from_tie;
                     break;
             }
         }
-
-        std::size_t accepted_before = 0;
-        for (std::size_t i = 0; i < result_.moves.size(); ++i)
-            if (result_.move_decisions[i].verdict == core::Verdict::accepted) ++accepted_before;
-        for (std::size_t index : to_decide) {
-            core::Move& move = result_.moves[index];
-            core::Decision decision = core::decide_moves(request_.policy, {move}, accepted_before).front();
-            if (decision.verdict == core::Verdict::proposed && request_.confirm) {
-                bool take = request_.confirm(move, decision);
-                throw_if_interrupted();
-                if (take) decision = {core::Verdict::accepted, "confirmed at the prompt (" + decision.rule + ")"};
+        // The policy, and the person at the prompt, judge only a round that stands whole.
+        if (withdrawn.empty()) {
+            std::size_t accepted_before = 0;
+            for (const auto& decision : result_.move_decisions)
+                if (decision.verdict == core::Verdict::accepted) ++accepted_before;
+            for (auto& entry : judged) {
+                entry.decision = core::decide_moves(request_.policy, {entry.move}, accepted_before).front();
+                MovePair pair{entry.move.from, entry.move.to};
+                if (entry.decision.verdict == core::Verdict::proposed && request_.confirm) {
+                    bool take = approved_.count(pair) > 0;
+                    if (!take) {
+                        take = request_.confirm(entry.move, entry.decision);
+                        throw_if_interrupted();
+                    }
+                    if (take) {
+                        approved_.insert(pair);
+                        entry.decision = {core::Verdict::accepted, "confirmed at the prompt (" + entry.decision.rule + ")"};
+                    }
+                }
+                if (entry.decision.verdict == core::Verdict::accepted) {
+                    ++accepted_before;
+                    continue;
+                }
+                withdrawn[entry.index] = "";
+                tie_failed = tie_failed || entry.move.from_tie;
+                result_.proposals.push_back({entry.move, entry.decision});
             }
-            if (decision.verdict == core::Verdict::accepted) {
-                ++accepted_before;
-                result_.move_decisions[index] = decision;
-                continue;
-            }
-            withdrawn.insert(index);
-            tie_failed = tie_failed || move.from_tie;
-            result_.proposals.push_back({move, decision});
-            refused_.insert({move.from, move.to});
         }
         if (tie_failed)
-            for (const auto& [index, verdict] : judged)
-                if (result_.moves[index].from_tie && !withdrawn.count(index)) {
-                    withdrawn.insert(index);
-                    reasons[index] = "withdrawn with the other pairings resolved out of its tie, one of which "
-                                     "Terraform did not confirm";
-                }
-        if (withdrawn.empty()) return false;
+            for (const auto& entry : judged)
+                if (entry.move.from_tie && !withdrawn.count(entry.index))
+                    withdrawn[entry.index] = "the other pairings resolved out of its tie fell, one of which "
+                                             "Terraform did not confirm";
+        if (withdrawn.empty()) {
+            for (const auto& entry : judged) {
+                result_.moves[entry.index] = entry.move;
+                result_.move_decisions[entry.index] = entry.decision;
+            }
+            return false;
+        }
 
         // What was withdrawn is known now; its halves reappearing as a destroy and a
-        // create are nothing new to analyse.
+        // create are nothing new to analyse. The rest of the round is tried again.
+        for (const auto& entry : judged)
+            if (!withdrawn.count(entry.index)) on_trial_.insert({entry.move.from, entry.move.to});
         std::vector<core::Move> kept;
         std::vector<core::Decision> kept_decisions;
         for (std::size_t i = 0; i < result_.moves.size(); ++i) {
-            if (!withdrawn.count(i)) {
+            auto reason = withdrawn.find(i);
+            if (reason == withdrawn.end()) {
                 kept.push_back(result_.moves[i]);
                 kept_decisions.push_back(result_.move_decisions[i]);
                 continue;
             }
             const core::Move& move = result_.moves[i];
             refused_.insert({move.from, move.to});
-            auto reason = reasons.find(i);
-            if (reason != reasons.end()) result_.dropped.push_back({move, reason->second});
-            std::string why = "its only candidate was tried and withdrawn: " +
-                              (reason != reasons.end() ? reason->second : std::string("not accepted by policy"));
-            withdrawn_.push_back({move.from, true, why, {{move.to, move.remaining_differences, {}}}});
-            withdrawn_.push_back({move.to, false, why, {{move.from, move.remaining_differences, {}}}});
+            if (!reason->second.empty()) result_.dropped.push_back({move, "withdrawn: " + reason->second});
+            const std::string why = "tried with its only candidate, then withdrawn";
+            const std::string note = reason->second.empty() ? "proposed, not accepted by policy" : reason->second;
+            withdrawn_.push_back({move.from, true, why, {{move.to, move.remaining_differences, note}}});
+            withdrawn_.push_back({move.to, false, why, {{move.from, move.remaining_differences, note}}});
             if (memory_) {
-                memory_->unmatched.insert(core::to_string(result_.moves[i].from));
-                memory_->unmatched.insert(core::to_string(result_.moves[i].to));
+                memory_->unmatched.insert(core::to_string(move.from));
+                memory_->unmatched.insert(core::to_string(move.to));
             }
         }
         result_.moves = std::move(kept);
@@ -366,6 +376,7 @@ private:
     ConvergeResult result_;
     std::set<MovePair> refused_;
     std::set<MovePair> on_trial_;  // injected, waiting for the next plan's verdict
+    std::set<MovePair> approved_;  // said yes to at the prompt: not asked again on a retrial
     std::optional<core::AnalysisMemory> memory_;
     std::optional<std::pair<std::filesystem::path, core::Plan>> shown_;
     struct PlanMade {

@@ -91,5 +91,8 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
 std::string displayed_path(const Attributes& before, const Attributes& after, const std::string& path);
 // The share of compared known values that are equal, 0 when nothing is compared.
 double similarity(const Attributes& before, const Attributes& after);
+// As similarity, with a zero value (`""`, `false`, `0`, `[]`, `{}`) against null counted
+// as equal: how partial matching chooses the pairs worth a replan.
+double similarity_for_trial(const Attributes& before, const Attributes& after);
 
 }  // namespace tfw::core
