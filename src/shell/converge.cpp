@@ -6,6 +6,7 @@
 #include "tfw/core/diagnostics.hpp"
 #include "tfw/core/fixed_point.hpp"
 #include "tfw/core/plan_json.hpp"
+#include "tfw/core/plan_stream.hpp"
 #include "tfw/core/plan_text.hpp"
 #include "tfw/shell/signals.hpp"
 
@@ -22,7 +23,7 @@ std::vector<MovePair> pairs_of(const std::vector<core::Move>& moves) {
 
 std::vector<std::string> plan_args(const PlanRequest& request, const std::filesystem::path& plan_file, bool json) {
     std::vector<std::string> args = {"plan", "-input=false", "-detailed-exitcode", "-out=" + plan_file.string()};
-    if (json) args.push_back("-json");
+    if (json || request.json_stream) args.push_back("-json");
     args.insert(args.end(), request.terraform_args.begin(), request.terraform_args.end());
     return args;
 }
@@ -81,11 +82,12 @@ public:
             if (planned.exit_code != 0 && planned.exit_code != 2) {
                 if (result_.moves.empty() ||
                     !core::may_blame_injected_file(planned.stderr_text + planned.stdout_text, guard_.file_name()) ||
-                    !drop_refused_moves(plan_file, block_lines))
+                    !drop_refused_moves(plan_file, block_lines, planned))
                     return finish(planned, plan_file);
                 continue;
             }
-            core::PlanTextSummary summary = core::scan_plan_text(planned.stdout_text);
+            core::PlanTextSummary summary = request_.json_stream ? core::scan_plan_stream(planned.stdout_text)
+                                                                 : core::scan_plan_text(planned.stdout_text);
             if (drop_unverified_dependency_moves(summary)) continue;
             if (planned.exit_code == 0) return finish(planned, plan_file);
 
@@ -194,8 +196,10 @@ private:
 
     // Terraform refused the plan: find the injected blocks it blamed, drop those moves
     // and say why. False when the failure is not about tfw's blocks.
-    bool drop_refused_moves(const std::filesystem::path& plan_file, const std::vector<MovedFileGuard::LineRange>& block_lines) {
-        ProcessResult explained = terraform_.run(plan_args(request_, plan_file, true));
+    bool drop_refused_moves(const std::filesystem::path& plan_file, const std::vector<MovedFileGuard::LineRange>& block_lines,
+                            const ProcessResult& planned) {
+        // A plan that streamed JSON already holds its diagnostics.
+        ProcessResult explained = request_.json_stream ? planned : terraform_.run(plan_args(request_, plan_file, true));
         throw_if_interrupted();
         std::vector<std::string> reasons;
         auto blamed = blamed_moves(core::parse_diagnostics(explained.stdout_text), guard_.file_name(), block_lines,

@@ -1018,6 +1018,14 @@ BOOST_AUTO_TEST_CASE(move_candidates_of_real_plans) {
          replace_all(rename_plain, "Plan: 3 to add, 0 to change, 3 to destroy.", "Plan: 3 to add, 0 to change."), std::nullopt,
          {}},
         {"headers without a Plan: line", without_lines(rename_plain, "Plan: "), std::nullopt, {}},
+        // An unknown rendering never means "nothing to move": neither a wrapper's rewording
+        // of every heading and of the counts, nor no text at all.
+        {"headings and counts in another wording",
+         replace_all(replace_all(replace_all(rename_plain, " will be destroyed", " goes away"), " will be created", " is new"),
+                     "Plan: ", "Summary: "),
+         std::nullopt, {}},
+        {"outputs only without its closing line", without_lines(outputs_only_plain, "You can apply"), std::nullopt, {}},
+        {"no text", "", std::nullopt, {}},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) {
