@@ -57,7 +57,8 @@ std::string render_markdown_report(const shell::ConvergeResult& result, const co
             const auto& move = result.moves[i];
             std::string evidence = std::string(core::to_string(move.kind)) + ": " + move.evidence;
             if (i < result.move_decisions.size()) evidence += "; " + result.move_decisions[i].rule;
-            out += "| " + code(core::to_string(move.from)) + " | " + code(core::to_string(move.to)) + " | " +
+            // GitHub splits cells at a "|" even inside code, unless it is escaped.
+            out += "| " + inline_text(code(core::to_string(move.from))) + " | " + inline_text(code(core::to_string(move.to))) + " | " +
                    inline_text(evidence) + " |\n";
         }
     }
