@@ -1,6 +1,7 @@
 // tfw's own lines in the machine-readable stream of `tfw plan -json` and `tfw apply
-// -json`. stdout is Terraform's own stream of the final plan (then of the apply), and tfw
-// adds these lines after the plan's, in Terraform's envelope: "@level", "@message",
+// -json`. stdout is Terraform's own stream of the final plan, then these lines, then for
+// apply Terraform's stream of the apply without its (second) version line. tfw's lines
+// are in Terraform's envelope: "@level", "@message",
 // "@module": "tfw", "@timestamp" (RFC 3339, as Terraform's) and a "type" of tfw's own.
 // The objects inside are those of the --report schema (report.hpp):
 //   {"type": "tfw_move",      "@level": "info", "move":      {from, to, kind, evidence, by_dependency, witnesses, rule}}
