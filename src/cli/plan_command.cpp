@@ -1,12 +1,12 @@
 #include "tfw/cli/plan_command.hpp"
 
+#include <chrono>
 #include <cstdlib>
 #include <functional>
 #include <iostream>
 #include <unistd.h>
 
 #include "tfw/cli/env_args.hpp"
-
 #include "tfw/cli/policy_file.hpp"
 #include "tfw/cli/progress.hpp"
 #include "tfw/cli/report.hpp"

@@ -2,22 +2,10 @@
 
 #include <rapidjson/document.h>
 
+#include "tfw/core/json_members.hpp"
+
 namespace tfw::core {
 namespace {
-
-std::string_view text_of(const rapidjson::Value& object, const char* name) {
-    if (!object.IsObject()) return {};
-    auto it = object.FindMember(name);
-    if (it == object.MemberEnd() || !it->value.IsString()) return {};
-    return {it->value.GetString(), it->value.GetStringLength()};
-}
-
-std::optional<int> int_of(const rapidjson::Value& object, const char* name) {
-    if (!object.IsObject()) return std::nullopt;
-    auto it = object.FindMember(name);
-    if (it == object.MemberEnd() || !it->value.IsInt()) return std::nullopt;
-    return it->value.GetInt();
-}
 
 // A move with an update is "update" with previous_resource, as the human rendering
 // heads it "will be updated in-place"; "noop" and "import" are no header there either.
@@ -44,25 +32,25 @@ PlanTextSummary scan_plan_stream(std::string_view json_lines) {
         rapidjson::Document event;
         event.Parse(line.c_str());
         if (event.HasParseError() || !event.IsObject()) continue;
-        std::string_view type = text_of(event, "type");
+        std::string_view type = string_member(event, "type");
         if (type == "version") {
-            known_version = text_of(event, "ui").substr(0, 2) == "1.";
+            known_version = string_member(event, "ui").substr(0, 2) == "1.";
         } else if (type == "planned_change") {
             auto change = event.FindMember("change");
             if (change == event.MemberEnd() || !change->value.IsObject()) continue;
             auto resource = change->value.FindMember("resource");
             if (resource == change->value.MemberEnd()) continue;
-            auto action = header_action(text_of(change->value, "action"));
-            std::string_view address = text_of(resource->value, "addr");
+            auto action = header_action(string_member(change->value, "action"));
+            std::string_view address = string_member(resource->value, "addr");
             if (!action || address.empty()) continue;
-            bool deposed = !text_of(change->value, "deposed").empty();
+            bool deposed = !string_member(change->value, "deposed").empty();
             summary.headers.push_back({std::string(address), *action, deposed});
         } else if (type == "change_summary") {
             auto changes = event.FindMember("changes");
             if (changes == event.MemberEnd()) continue;
-            summary.to_add = int_of(changes->value, "add");
-            summary.to_change = int_of(changes->value, "change");
-            summary.to_destroy = int_of(changes->value, "remove");
+            summary.to_add = int_member(changes->value, "add");
+            summary.to_change = int_member(changes->value, "change");
+            summary.to_destroy = int_member(changes->value, "remove");
             summarised = summary.to_add && summary.to_change && summary.to_destroy;
         }
     }

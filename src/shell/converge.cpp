@@ -156,6 +156,7 @@ private:
     // A pairing chosen by dependency evidence is confirmed by the replan: the resources
     // that vouched for it must now plan no change. If one does, the pairing is dropped,
     // and with it every pairing resolved out of a tie, since their elimination relied on it.
+    // A replan whose output was not recognised cannot confirm anything: the same drop.
     bool drop_unverified_dependency_moves(const core::PlanTextSummary& summary) {
         std::set<std::string> changed;
         for (const auto& header : summary.headers) {
@@ -167,8 +168,14 @@ private:
         for (const auto& move : result_.moves)
             if (move.by_dependency)
                 for (const auto& witness : move.witnesses)
-                    if (changed.count(witness)) changed_witness = witness;
+                    if (changed.count(witness) || !summary.recognised) changed_witness = witness;
         if (changed_witness.empty()) return false;
+        const std::string reason =
+            summary.recognised ? "unverified: " + changed_witness +
+                                     ", whose dependencies resolved the tie this pairing came from, still changes after the move"
+                               : "unverified: terraform's plan output was not recognised, so whether " + changed_witness +
+                                     ", whose dependencies resolved the tie this pairing came from, still changes after "
+                                     "the move cannot be checked";
 
         bool dropped = false;
         std::vector<core::Move> kept;
@@ -181,9 +188,7 @@ private:
                 continue;
             }
             refused_.insert({move.from, move.to});
-            result_.dropped.push_back({move, "unverified: " + changed_witness +
-                                                 ", whose dependencies resolved the tie this pairing came from, "
-                                                 "still changes after the move"});
+            result_.dropped.push_back({move, reason});
             dropped = true;
         }
         if (dropped) {

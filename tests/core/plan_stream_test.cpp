@@ -2,11 +2,14 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "plan_summary_show.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
 
 using namespace tfw::core;
+using namespace tfw::core::testing;
 
 // Lines of `terraform plan -json -out=p` captured from Terraform 1.11.4 (terraform_data,
 // local state), refresh lines and timestamps left out.
@@ -56,39 +59,6 @@ const std::string outputs_stream =
     "\n"
     R"({"@level":"info","@message":"Outputs: 1","@module":"terraform.ui","outputs":{"o":{"sensitive":false,"action":"create"}},"type":"outputs"})"
     "\n";
-
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-        text.replace(at, from.size(), to);
-    return text;
-}
-
-std::string action_name(HeaderAction action) {
-    switch (action) {
-        case HeaderAction::create: return "create";
-        case HeaderAction::destroy: return "destroy";
-        case HeaderAction::replace: return "replace";
-        case HeaderAction::update: return "update";
-        case HeaderAction::read: return "read";
-        case HeaderAction::forget: return "forget";
-        case HeaderAction::move: return "move";
-        case HeaderAction::other: return "other";
-    }
-    return "?";
-}
-
-std::vector<std::string> show_headers(const PlanTextSummary& summary) {
-    std::vector<std::string> out;
-    for (const auto& header : summary.headers)
-        out.push_back(header.address + " " + action_name(header.action) + (header.deposed ? " deposed" : ""));
-    return out;
-}
-
-std::string show_counts(const PlanTextSummary& summary) {
-    auto count = [](const std::optional<int>& n) { return n ? std::to_string(*n) : std::string("-"); };
-    return count(summary.to_add) + "/" + count(summary.to_change) + "/" + count(summary.to_destroy) +
-           (summary.recognised ? "" : " unrecognised");
-}
 
 using Strings = std::vector<std::string>;
 

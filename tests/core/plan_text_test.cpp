@@ -2,11 +2,14 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "plan_summary_show.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
 
 using namespace tfw::core;
+using namespace tfw::core::testing;
 
 // Human plan output captured from Terraform 1.11.4 (terraform_data, local state), with
 // colour (`terraform plan -out=p`) and without (`-no-color`), byte for byte.
@@ -841,38 +844,6 @@ Plan: 1 to add, 0 to change, 0 to destroy.
 
 )tf";
 
-const char* action_name(HeaderAction action) {
-    switch (action) {
-        case HeaderAction::create: return "create";
-        case HeaderAction::destroy: return "destroy";
-        case HeaderAction::replace: return "replace";
-        case HeaderAction::update: return "update";
-        case HeaderAction::read: return "read";
-        case HeaderAction::forget: return "forget";
-        case HeaderAction::move: return "move";
-        case HeaderAction::other: return "other";
-    }
-    return "?";
-}
-
-std::vector<std::string> show_headers(const PlanTextSummary& summary) {
-    std::vector<std::string> out;
-    for (const auto& h : summary.headers) out.push_back(h.address + " " + action_name(h.action) + (h.deposed ? " deposed" : ""));
-    return out;
-}
-
-std::string show_counts(const PlanTextSummary& summary) {
-    auto n = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string("-"); };
-    return n(summary.to_add) + "/" + n(summary.to_change) + "/" + n(summary.to_destroy) +
-           (summary.no_changes ? " no changes" : "");
-}
-
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-        text.replace(at, from.size(), to);
-    return text;
-}
-
 // Drops every line containing `needle`.
 std::string without_lines(const std::string& text, const std::string& needle) {
     std::string out;
@@ -959,8 +930,8 @@ BOOST_AUTO_TEST_CASE(scan_real_plans) {
          {"terraform_data.a replace", R"(terraform_data.k3["a has moved to b"] create)",
           R"(terraform_data.k3["x will be destroyed"] create)", "terraform_data.m replace", "terraform_data.r replace"},
          "5/0/3"},
-        {"an error", still_exists_plain, {}, "-/-/-"},
-        {"empty", "", {}, "-/-/-"},
+        {"an error", still_exists_plain, {}, "-/-/- unrecognised"},
+        {"empty", "", {}, "-/-/- unrecognised"},
         {"crlf line endings", replace_all(replace_plain, "\n", "\r\n"), {"terraform_data.r replace"}, "1/0/1"},
     };
     for (const auto& c : cases) {

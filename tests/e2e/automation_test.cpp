@@ -99,6 +99,22 @@ void check_tfw_lines(const std::vector<rapidjson::Document>& events, const Moves
     BOOST_TEST((*summaries[0])["summary"]["moves"].GetUint64() == moves.size());
 }
 
+// A terraform that words its human plan differently: it runs the real one and rewrites
+// every resource heading and the "Plan:" line of `plan`; other subcommands are untouched.
+fs::path write_rewording_shim(const Workspace& ws) {
+    fs::path shim = ws.scratch() / "terraform-reworded";
+    std::ofstream out(shim);
+    out << "#!/usr/bin/env bash\n"
+           "set -o pipefail\n"
+           "if [ \"$1\" != plan ]; then exec '" << terraform_binary().string() << "' \"$@\"; fi\n"
+           "'" << terraform_binary().string() << "' \"$@\" | sed -e 's/ will be / shall be /' "
+           "-e 's/ has moved to / now lives at /' -e 's/^Plan: /Summary: /'\n";
+    out.close();
+    if (!out) throw E2eError("cannot write " + shim.string());
+    fs::permissions(shim, fs::perms::owner_all);
+    return shim;
+}
+
 const Moves several_moves = {"terraform_data.alpha -> terraform_data.beta", "terraform_data.queue -> terraform_data.work_queue"};
 const Moves one_move = {"terraform_data.alpha -> terraform_data.beta"};
 
@@ -220,20 +236,26 @@ BOOST_AUTO_TEST_CASE(an_unrecognised_rendering_falls_back_to_show_json) {
     ws.switch_to("after");
     require_reference(ws, 1);
 
-    fs::path shim = ws.scratch() / "terraform-reworded";
-    {
-        std::ofstream out(shim);
-        out << "#!/usr/bin/env bash\n"
-               "set -o pipefail\n"
-               "if [ \"$1\" != plan ]; then exec '" << terraform_binary().string() << "' \"$@\"; fi\n"
-               "'" << terraform_binary().string() << "' \"$@\" | sed -e 's/ will be / shall be /' "
-               "-e 's/ has moved to / now lives at /' -e 's/^Plan: /Summary: /'\n";
-    }
-    fs::permissions(shim, fs::perms::owner_all);
+    const fs::path shim = write_rewording_shim(ws);
     const TfwPlan run = ws.tfw_plan({"--terraform-bin=" + shim.string(), "-no-color"});
     const auto& plan = require_saved_plan(run, 0);
     BOOST_TEST(run.result.out.find("terraform_data.alpha shall be destroyed") == std::string::npos, run.result.describe());
     BOOST_TEST(run.result.out.find("Summary: ") != std::string::npos, "the shim did not reword:\n" << run.result.describe());
     BOOST_TEST(moved_from(plan, "terraform_data.beta") == "terraform_data.alpha", run.result.describe());
     BOOST_TEST(count_destroying(plan) == 0u);
+}
+
+// Twins told apart by their dependents: the replan must show the dependents unchanged
+// to confirm the pairing. A rendering tfw cannot read confirms nothing, so the pairing
+// is dropped and says why, and the plan stays Terraform's own.
+BOOST_AUTO_TEST_CASE(an_unrecognised_rendering_cannot_confirm_a_pairing_by_dependencies) {
+    Workspace ws("twins_with_dependents");
+    ws.apply_before();
+    ws.switch_to("after");
+    const auto baseline = ws.plan_with_terraform();
+
+    const TfwPlan run = ws.tfw_plan({"--terraform-bin=" + write_rewording_shim(ws).string(), "-no-color"});
+    require_plan_left_as(run, baseline);
+    BOOST_TEST(run.result.out.find("terraform's plan output was not recognised") != std::string::npos,
+               run.result.describe());
 }
