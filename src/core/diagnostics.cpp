@@ -16,16 +16,16 @@ std::vector<Diagnostic> parse_diagnostics(std::string_view json_lines) {
         rapidjson::Document event;
         event.Parse(line.c_str());
         if (event.HasParseError() || !event.IsObject() || string_member(event, "type") != "diagnostic") continue;
-        auto body = event.FindMember("diagnostic");
-        if (body == event.MemberEnd() || !body->value.IsObject()) continue;
-        const auto& d = body->value;
+        const rapidjson::Value* body = member(event, "diagnostic");
+        if (!body || !body->IsObject()) continue;
+        const auto& d = *body;
         Diagnostic diagnostic{std::string(string_member(d, "severity")), std::string(string_member(d, "summary")),
                               std::string(string_member(d, "detail")), {}, 0, 0};
-        if (auto range = d.FindMember("range"); range != d.MemberEnd() && range->value.IsObject()) {
-            diagnostic.filename = string_member(range->value, "filename");
-            if (auto start = range->value.FindMember("start"); start != range->value.MemberEnd()) {
-                diagnostic.line = int_member(start->value, "line").value_or(0);
-                diagnostic.column = int_member(start->value, "column").value_or(0);
+        if (const rapidjson::Value* range = member(d, "range"); range && range->IsObject()) {
+            diagnostic.filename = string_member(*range, "filename");
+            if (const rapidjson::Value* start = member(*range, "start")) {
+                diagnostic.line = int_member(*start, "line").value_or(0);
+                diagnostic.column = int_member(*start, "column").value_or(0);
             }
         }
         out.push_back(std::move(diagnostic));

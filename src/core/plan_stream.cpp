@@ -36,21 +36,20 @@ PlanTextSummary scan_plan_stream(std::string_view json_lines) {
         if (type == "version") {
             known_version = string_member(event, "ui").substr(0, 2) == "1.";
         } else if (type == "planned_change") {
-            auto change = event.FindMember("change");
-            if (change == event.MemberEnd() || !change->value.IsObject()) continue;
-            auto resource = change->value.FindMember("resource");
-            if (resource == change->value.MemberEnd()) continue;
-            auto action = header_action(string_member(change->value, "action"));
-            std::string_view address = string_member(resource->value, "addr");
+            const rapidjson::Value* change = member(event, "change");
+            if (!change) continue;
+            const rapidjson::Value* resource = member(*change, "resource");
+            auto action = header_action(string_member(*change, "action"));
+            std::string_view address = resource ? string_member(*resource, "addr") : std::string_view();
             if (!action || address.empty()) continue;
-            bool deposed = !string_member(change->value, "deposed").empty();
+            bool deposed = !string_member(*change, "deposed").empty();
             summary.headers.push_back({std::string(address), *action, deposed});
         } else if (type == "change_summary") {
-            auto changes = event.FindMember("changes");
-            if (changes == event.MemberEnd()) continue;
-            summary.to_add = int_member(changes->value, "add");
-            summary.to_change = int_member(changes->value, "change");
-            summary.to_destroy = int_member(changes->value, "remove");
+            const rapidjson::Value* changes = member(event, "changes");
+            if (!changes) continue;
+            summary.to_add = int_member(*changes, "add");
+            summary.to_change = int_member(*changes, "change");
+            summary.to_destroy = int_member(*changes, "remove");
             summarised = summary.to_add && summary.to_change && summary.to_destroy;
         }
     }
