@@ -8,7 +8,8 @@ namespace tfw::core {
 namespace {
 
 // A move with an update is "update" with previous_resource, as the human rendering
-// heads it "will be updated in-place"; "noop" and "import" are no header there either.
+// heads it "will be updated in-place" over a "(moved from …)" note; "noop" and "import"
+// are no header there either.
 std::optional<HeaderAction> header_action(std::string_view action) {
     if (action == "create") return HeaderAction::create;
     if (action == "delete") return HeaderAction::destroy;
@@ -42,8 +43,10 @@ PlanTextSummary scan_plan_stream(std::string_view json_lines) {
             auto action = header_action(string_member(*change, "action"));
             std::string_view address = resource ? string_member(*resource, "addr") : std::string_view();
             if (!action || address.empty()) continue;
-            bool deposed = !string_member(*change, "deposed").empty();
-            summary.headers.push_back({std::string(address), *action, deposed});
+            PlanHeader header{std::string(address), *action, !string_member(*change, "deposed").empty(), {}};
+            if (const rapidjson::Value* previous = member(*change, "previous_resource"))
+                header.previous_address = string_member(*previous, "addr");
+            summary.headers.push_back(std::move(header));
         } else if (type == "change_summary") {
             const rapidjson::Value* changes = member(event, "changes");
             if (!changes) continue;

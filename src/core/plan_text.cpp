@@ -63,10 +63,10 @@ std::optional<PlanHeader> parse_header(std::string_view line) {
             address = address.substr(0, at);
             deposed = true;
         }
-        return PlanHeader{std::string(address), suffix.action, deposed};
+        return PlanHeader{std::string(address), suffix.action, deposed, {}};
     }
     std::size_t moved = line.find(" has moved to ");
-    if (moved != std::string_view::npos) return PlanHeader{std::string(line.substr(0, moved)), HeaderAction::move, false};
+    if (moved != std::string_view::npos) return PlanHeader{std::string(line.substr(0, moved)), HeaderAction::move, false, {}};
     return std::nullopt;
 }
 

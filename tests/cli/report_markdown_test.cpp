@@ -15,6 +15,14 @@ core::Move move(const std::string& from, const std::string& to, core::MatchKind 
     return cli::testing::test_move(from, to, kind, evidence);
 }
 
+core::PlanHeader header(const std::string& address, core::HeaderAction action, bool deposed = false) {
+    core::PlanHeader out;
+    out.address = address;
+    out.action = action;
+    out.deposed = deposed;
+    return out;
+}
+
 core::PlanTextSummary final_plan(int add, int change, int destroy, std::vector<core::PlanHeader> headers = {}) {
     core::PlanTextSummary out;
     out.to_add = add;
@@ -55,7 +63,7 @@ BOOST_AUTO_TEST_CASE(markdown_tables) {
         {"nothing to move", {}, final_plan(1, 0, 0),
          "### tfw: 0 moves inferred\n\n**Final plan:** 1 to add, 0 to change, 0 to destroy.\n"},
         {"moves, with cell separators and backticks kept inert", run,
-         final_plan(0, 0, 0, {{"terraform_data.beta", core::HeaderAction::move, false}}),
+         final_plan(0, 0, 0, {header("terraform_data.beta", core::HeaderAction::move)}),
          "### tfw: 2 moves inferred\n\n"
          "**Final plan:** 0 to add, 0 to change, 0 to destroy, 1 moved without changes.\n\n"
          "| Moved from | To | Evidence |\n|---|---|---|\n"
@@ -64,9 +72,9 @@ BOOST_AUTO_TEST_CASE(markdown_tables) {
          "| `terraform_data.k[\"a\\|b\"]` | ``terraform_data.k2[\"`x`\"]`` | exact: 1 known \\| value; confirmed at the prompt "
          "(no accept rule) |\n"},
         {"proposals, refusals, and what stays", proposed,
-         final_plan(2, 0, 2, {{"terraform_data.old", core::HeaderAction::destroy, false},
-                              {"terraform_data.never_looked_at", core::HeaderAction::destroy, false},
-                              {"terraform_data.gone", core::HeaderAction::destroy, true}}),
+         final_plan(2, 0, 2, {header("terraform_data.old", core::HeaderAction::destroy),
+                              header("terraform_data.never_looked_at", core::HeaderAction::destroy),
+                              header("terraform_data.gone", core::HeaderAction::destroy, true)}),
          "### tfw: 0 moves inferred\n\n**Final plan:** 2 to add, 0 to change, 2 to destroy.\n\n"
          "**Proposed, not accepted by the policy** (left as destroy and create):\n\n"
          "- `aws_s3_bucket.a` → `aws_s3_bucket.b`: partial: 5 of 6 equal; proposed: no accept rule matches kind partial\n\n"

@@ -16,6 +16,9 @@ struct PlanHeader {
     std::string address;  // as printed: `module.a.terraform_data.b["k"]`
     HeaderAction action = HeaderAction::other;
     bool deposed = false;
+    // The address before this plan's moves: `a` of a move header or of the
+    // `# (moved from a)` note under an update or replace. Empty when it did not move.
+    std::string previous_address;
 };
 
 struct PlanTextSummary {
