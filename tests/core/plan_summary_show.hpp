@@ -24,10 +24,14 @@ inline const char* action_name(HeaderAction action) {
     return "?";
 }
 
-// "address action[ deposed]" per header.
+// "address action[ deposed][ from previous]" per header.
 inline std::vector<std::string> show_headers(const PlanTextSummary& summary) {
     std::vector<std::string> out;
-    for (const auto& h : summary.headers) out.push_back(h.address + " " + action_name(h.action) + (h.deposed ? " deposed" : ""));
+    for (const auto& h : summary.headers) {
+        std::string line = h.address + " " + action_name(h.action) + (h.deposed ? " deposed" : "");
+        if (!h.previous_address.empty()) line += " from " + h.previous_address;
+        out.push_back(line);
+    }
     return out;
 }
 
