@@ -23,14 +23,16 @@ po::options_description tfw_options(TfwOptions& into) {
         ("moved-file", po::value<std::string>(&into.moved_file)->default_value("moved.tf"),
          "file name for --write")
         ("explain", po::bool_switch(&into.explain), "explain every unmatched deletion and creation")
-        ("report", po::value<std::string>(&into.report_file), "write a JSON report of the run to FILE")
+        ("report", po::value<std::string>(&into.report_file), "write a report of the run to FILE")
+        ("report-format", po::value<std::string>(&into.report_format)->default_value("json"),
+         "--report as json (schema in report.hpp) or markdown (a pull-request comment)")
         ("format", po::value<std::string>(&into.format), "tfw moves output: hcl (default), json or commands");
     return description;
 }
 
 bool takes_value(const std::string& name) {
     return name == "max-iterations" || name == "terraform-bin" || name == "policy" || name == "moved-file" ||
-           name == "report" || name == "format";
+           name == "report" || name == "report-format" || name == "format";
 }
 
 // Terraform flags whose value may follow as the next argument (`-var a=b`). Go's flag
@@ -136,6 +138,8 @@ Invocation parse_invocation(const std::vector<std::string>& argv) {
         throw UsageError(error.what());
     }
     if (invocation.options.max_iterations < 1) throw UsageError("--max-iterations must be at least 1");
+    if (invocation.options.report_format != "json" && invocation.options.report_format != "markdown")
+        throw UsageError("--report-format must be json or markdown, not " + invocation.options.report_format);
     // Terraform skips files named .* or #*, and reads *_override.tf as overrides, where a
     // moved block is an error: blocks in either would never take effect.
     const std::string& moved_file = invocation.options.moved_file;
@@ -189,9 +193,8 @@ PlanArgs split_plan_args(const std::vector<std::string>& terraform_args, bool fo
             out.input = *value;
         } else if (auto value = for_apply ? bool_flag(arg, "-auto-approve") : std::nullopt) {
             out.auto_approve = *value;
-        } else if (arg == "-json") {
-            throw UsageError("-json is not supported by tfw " + std::string(for_apply ? "apply" : "plan") +
-                             "; use `tfw moves` on a saved plan for machine-readable moves");
+        } else if (auto value = bool_flag(arg, "-json")) {
+            out.json = *value;
         } else if (takes_separate_value(arg) && i + 1 < terraform_args.size()) {
             out.passthrough.push_back(arg);
             out.passthrough.push_back(terraform_args[++i]);

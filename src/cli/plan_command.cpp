@@ -1,16 +1,22 @@
 #include "tfw/cli/plan_command.hpp"
 
+#include <chrono>
+#include <cstdlib>
 #include <functional>
 #include <iostream>
 #include <unistd.h>
 
+#include "tfw/cli/env_args.hpp"
 #include "tfw/cli/policy_file.hpp"
 #include "tfw/cli/progress.hpp"
 #include "tfw/cli/report.hpp"
+#include "tfw/cli/report_markdown.hpp"
 #include "tfw/cli/prompt.hpp"
 #include "tfw/cli/summary.hpp"
+#include "tfw/cli/ui_events.hpp"
 #include "tfw/core/collapse.hpp"
 #include "tfw/core/placement.hpp"
+#include "tfw/core/plan_stream.hpp"
 #include "tfw/core/plan_text.hpp"
 #include "tfw/shell/converge.hpp"
 #include "tfw/shell/file_io.hpp"
@@ -65,11 +71,46 @@ std::string persist_moves(const Invocation& invocation, const std::vector<core::
     return out;
 }
 
+std::optional<std::string> environment_variable(const std::string& name) {
+    const char* value = std::getenv(name.c_str());
+    if (!value) return std::nullopt;
+    return std::string(value);
+}
+
+// Terraform's stream of the apply of a saved plan, without its first line, the version:
+// the plan's stream already began with one.
+class WithoutVersionLine {
+public:
+    void operator()(std::string_view chunk) {
+        if (done_) {
+            std::cout << chunk << std::flush;
+            return;
+        }
+        pending_.append(chunk);
+        std::size_t newline = pending_.find('\n');
+        if (newline == std::string::npos) return;
+        std::string first = pending_.substr(0, newline + 1);
+        if (first.find("\"type\":\"version\"") == std::string::npos) std::cout << first;
+        std::cout << pending_.substr(newline + 1) << std::flush;
+        pending_.clear();
+        done_ = true;
+    }
+
+private:
+    std::string pending_;
+    bool done_ = false;
+};
+
 }  // namespace
 
 int run_plan_command(const Invocation& invocation, bool apply) {
     shell::SignalForwarding signals;
-    PlanArgs args = split_plan_args(invocation.terraform_args, apply);
+    // TF_CLI_ARGS and TF_CLI_ARGS_plan (or _apply) mean what they mean to terraform;
+    // tfw's own terraform runs go without them (shell::Terraform).
+    PlanArgs args = split_plan_args(with_env_args(apply ? "apply" : "plan", invocation.terraform_args, environment_variable),
+                                    apply);
+    if (apply && args.json && !args.auto_approve && !args.plan_file)
+        throw UsageError("apply -json needs -auto-approve: tfw, like terraform, cannot ask for approval when -json is set");
     std::filesystem::path binary = shell::resolve_terraform_binary(invocation.options.terraform_bin);
     shell::Terraform terraform(binary, invocation.global_args);
 
@@ -82,11 +123,14 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     }
     if (!std::filesystem::is_directory(invocation.root_dir))
         throw std::runtime_error("the root module directory " + invocation.root_dir.string() + " does not exist");
+    if (auto cache = shell::terragrunt_cache_of(invocation.root_dir); cache && invocation.options.write)
+        throw std::runtime_error("--write would write into terragrunt's throwaway copy of the module under " +
+                                 cache->string() + "; run tfw plan --write in the module's own directory instead");
     for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir))
         std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
     core::Policy policy = load_policy_file(invocation);
 
-    bool interactive = args.input && ::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO);
+    bool interactive = args.input && !args.json && ::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO);
     shell::TempDir temp;
     shell::MovedFileGuard guard(invocation.root_dir);
     ProgressLine progress(::isatty(STDERR_FILENO) != 0);
@@ -96,6 +140,7 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     request.plan_dir = temp.path();
     request.max_iterations = invocation.options.max_iterations;
     request.policy = policy;
+    request.json_stream = args.json;
     request.on_plan_output = [&progress](std::string_view chunk) { progress.feed(chunk); };
     if (interactive) request.confirm = make_move_prompt(progress);
 
@@ -117,22 +162,40 @@ int run_plan_command(const Invocation& invocation, bool apply) {
                 std::cerr << "tfw: error: " << error.what() << "\n";
             }
         }
-    } report{invocation.options.report_file,
-             [&] { return render_report(result, placements, terraform.calls()); }};
+    } report{invocation.options.report_file, [&] {
+        if (invocation.options.report_format == "markdown") {
+            const std::string& output = result.final_plan.stdout_text;
+            return render_markdown_report(result, args.json ? core::scan_plan_stream(output) : core::scan_plan_text(output));
+        }
+        return render_report(result, placements, terraform.calls());
+    }};
 
+    // With -json, stdout is Terraform's stream with tfw's lines after the plan's; tfw's
+    // human messages go to stderr.
+    std::ostream& human = args.json ? std::cerr : std::cout;
+    auto tfw_says = [&] {
+        if (args.json)
+            std::cout << result.final_plan.stdout_text
+                      << render_ui_events(result, terraform.calls(), ui_timestamp(std::chrono::system_clock::now()));
+        else
+            std::cout << render_summary(result, terraform.calls(), invocation.options.explain);
+    };
     if (result.final_plan.exit_code != 0 && result.final_plan.exit_code != 2) {
-        std::cout << render_summary(result, terraform.calls(), invocation.options.explain);
-        std::cout << result.final_plan.stdout_text << std::flush;
+        tfw_says();
+        if (!args.json) std::cout << result.final_plan.stdout_text;
+        std::cout << std::flush;
         std::cerr << result.final_plan.stderr_text;
         return 1;
     }
 
-    std::cout << render_summary(result, terraform.calls(), invocation.options.explain);
-    std::optional<std::string_view> user_out;
-    if (args.out) user_out = *args.out;
-    std::string rendering = apply ? core::strip_plan_trailer(result.final_plan.stdout_text, private_plan)
-                                  : core::rewrite_plan_trailer(result.final_plan.stdout_text, private_plan, user_out);
-    std::cout << rendering << std::flush;
+    tfw_says();
+    if (!args.json) {
+        std::optional<std::string_view> user_out;
+        if (args.out) user_out = *args.out;
+        std::cout << (apply ? core::strip_plan_trailer(result.final_plan.stdout_text, private_plan)
+                            : core::rewrite_plan_trailer(result.final_plan.stdout_text, private_plan, user_out));
+    }
+    std::cout << std::flush;
     std::cerr << result.final_plan.stderr_text << std::flush;
 
     // The plan the user asked for is saved before anything else can fail.
@@ -140,7 +203,7 @@ int run_plan_command(const Invocation& invocation, bool apply) {
         std::filesystem::copy_file(result.plan_file, resolve_in(invocation.root_dir, *args.out),
                                    std::filesystem::copy_options::overwrite_existing);
     if (invocation.options.write || !invocation.options.report_file.empty()) placements = placements_of(invocation, result);
-    if (invocation.options.write && !placements.empty()) std::cout << persist_moves(invocation, placements);
+    if (invocation.options.write && !placements.empty()) human << persist_moves(invocation, placements) << std::flush;
     if (!apply) return args.detailed_exitcode ? result.final_plan.exit_code : 0;
 
     // Like terraform, a plan without changes is applied without a question: it may
@@ -152,16 +215,20 @@ int run_plan_command(const Invocation& invocation, bool apply) {
             return 1;
         }
         if (!ask_apply_approval()) {
-            std::cout << "\nApply cancelled.\n";
+            human << "\nApply cancelled.\n";
             return 1;
         }
     }
     std::vector<std::string> apply_args = {"apply", "-input=false"};
     auto extra = apply_options(args.passthrough);
     apply_args.insert(apply_args.end(), extra.begin(), extra.end());
+    if (args.json) apply_args.push_back("-json");
     apply_args.push_back(private_plan);
     shell::ProcessOptions streaming;
-    streaming.on_stdout = [](std::string_view chunk) { std::cout << chunk << std::flush; };
+    if (args.json)
+        streaming.on_stdout = WithoutVersionLine();
+    else
+        streaming.on_stdout = [](std::string_view chunk) { std::cout << chunk << std::flush; };
     streaming.on_stderr = [](std::string_view chunk) { std::cerr << chunk << std::flush; };
     shell::ProcessResult applied = terraform.run(apply_args, streaming);
     shell::throw_if_interrupted();

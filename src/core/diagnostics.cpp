@@ -2,23 +2,9 @@
 
 #include <rapidjson/document.h>
 
+#include "tfw/core/json_members.hpp"
+
 namespace tfw::core {
-namespace {
-
-std::string text_of(const rapidjson::Value& object, const char* name) {
-    if (!object.IsObject()) return {};
-    auto it = object.FindMember(name);
-    if (it == object.MemberEnd() || !it->value.IsString()) return {};
-    return std::string(it->value.GetString(), it->value.GetStringLength());
-}
-
-int int_of(const rapidjson::Value& object, const char* name) {
-    if (!object.IsObject()) return 0;
-    auto it = object.FindMember(name);
-    return it != object.MemberEnd() && it->value.IsInt() ? it->value.GetInt() : 0;
-}
-
-}  // namespace
 
 std::vector<Diagnostic> parse_diagnostics(std::string_view json_lines) {
     std::vector<Diagnostic> out;
@@ -29,16 +15,17 @@ std::vector<Diagnostic> parse_diagnostics(std::string_view json_lines) {
         if (line.find("\"diagnostic\"") == std::string::npos) continue;
         rapidjson::Document event;
         event.Parse(line.c_str());
-        if (event.HasParseError() || !event.IsObject() || text_of(event, "type") != "diagnostic") continue;
-        auto body = event.FindMember("diagnostic");
-        if (body == event.MemberEnd() || !body->value.IsObject()) continue;
-        const auto& d = body->value;
-        Diagnostic diagnostic{text_of(d, "severity"), text_of(d, "summary"), text_of(d, "detail"), {}, 0, 0};
-        if (auto range = d.FindMember("range"); range != d.MemberEnd() && range->value.IsObject()) {
-            diagnostic.filename = text_of(range->value, "filename");
-            if (auto start = range->value.FindMember("start"); start != range->value.MemberEnd()) {
-                diagnostic.line = int_of(start->value, "line");
-                diagnostic.column = int_of(start->value, "column");
+        if (event.HasParseError() || !event.IsObject() || string_member(event, "type") != "diagnostic") continue;
+        const rapidjson::Value* body = member(event, "diagnostic");
+        if (!body || !body->IsObject()) continue;
+        const auto& d = *body;
+        Diagnostic diagnostic{std::string(string_member(d, "severity")), std::string(string_member(d, "summary")),
+                              std::string(string_member(d, "detail")), {}, 0, 0};
+        if (const rapidjson::Value* range = member(d, "range"); range && range->IsObject()) {
+            diagnostic.filename = string_member(*range, "filename");
+            if (const rapidjson::Value* start = member(*range, "start")) {
+                diagnostic.line = int_member(*start, "line").value_or(0);
+                diagnostic.column = int_member(*start, "column").value_or(0);
             }
         }
         out.push_back(std::move(diagnostic));

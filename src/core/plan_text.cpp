@@ -25,6 +25,10 @@ constexpr HeaderSuffix header_suffixes[] = {
     {" will no longer be managed by Terraform, but will not be destroyed", HeaderAction::forget},
 };
 
+// The closing lines of plans that change no resource and so print no "Plan:" line.
+constexpr std::string_view outputs_only_closing = "You can apply this plan to save these new output values";
+constexpr std::string_view refresh_only_closing = "This is a refresh-only plan, so Terraform will not take any";
+
 bool ends_with(std::string_view text, std::string_view suffix) {
     return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
@@ -137,16 +141,22 @@ PlanTextSummary scan_plan_text(std::string_view human_output) {
             summary.headers.back().changed_attributes.push_back(std::move(*attribute));
         } else if (line.substr(0, 11) == "No changes.") {
             summary.no_changes = true;
+            summary.recognised = true;
         } else if (line.substr(0, 6) == "Plan: ") {
             summary.to_add = number_before(line, " to add");
             summary.to_change = number_before(line, " to change");
             summary.to_destroy = number_before(line, " to destroy");
+            summary.recognised = summary.to_add && summary.to_change && summary.to_destroy;
+        } else if (line.substr(0, outputs_only_closing.size()) == outputs_only_closing ||
+                   line.substr(0, refresh_only_closing.size()) == refresh_only_closing) {
+            summary.recognised = true;
         }
     }
     return summary;
 }
 
 std::optional<MoveCandidates> move_candidates(const PlanTextSummary& summary) {
+    if (!summary.recognised) return std::nullopt;
     MoveCandidates out;
     int creates = 0, destroys = 0;
     for (const auto& header : summary.headers) {

@@ -8,6 +8,7 @@
 #include "tfw/core/fixed_point.hpp"
 #include "tfw/core/move_trial.hpp"
 #include "tfw/core/plan_json.hpp"
+#include "tfw/core/plan_stream.hpp"
 #include "tfw/core/plan_text.hpp"
 #include "tfw/shell/signals.hpp"
 
@@ -24,7 +25,7 @@ std::vector<MovePair> pairs_of(const std::vector<core::Move>& moves) {
 
 std::vector<std::string> plan_args(const PlanRequest& request, const std::filesystem::path& plan_file, bool json) {
     std::vector<std::string> args = {"plan", "-input=false", "-detailed-exitcode", "-out=" + plan_file.string()};
-    if (json) args.push_back("-json");
+    if (json || request.json_stream) args.push_back("-json");
     args.insert(args.end(), request.terraform_args.begin(), request.terraform_args.end());
     return args;
 }
@@ -83,11 +84,12 @@ public:
             if (planned.exit_code != 0 && planned.exit_code != 2) {
                 if (result_.moves.empty() ||
                     !core::may_blame_injected_file(planned.stderr_text + planned.stdout_text, guard_.file_name()) ||
-                    !drop_refused_moves(plan_file, block_lines))
+                    !drop_refused_moves(plan_file, block_lines, planned))
                     return finish(planned, plan_file);
                 continue;
             }
-            core::PlanTextSummary summary = core::scan_plan_text(planned.stdout_text);
+            core::PlanTextSummary summary = request_.json_stream ? core::scan_plan_stream(planned.stdout_text)
+                                                                 : core::scan_plan_text(planned.stdout_text);
             if (drop_unverified_dependency_moves(summary)) continue;
             if (judge_trials(summary, plan_file)) {
                 // Every move on trial withdrawn, nothing else added: the plan before the
@@ -306,6 +308,7 @@ private:
     // A pairing chosen by dependency evidence is confirmed by the replan: the resources
     // that vouched for it must now plan no change. If one does, the pairing is dropped,
     // and with it every pairing resolved out of a tie, since their elimination relied on it.
+    // A replan whose output was not recognised cannot confirm anything: the same drop.
     bool drop_unverified_dependency_moves(const core::PlanTextSummary& summary) {
         std::set<std::string> changed;
         for (const auto& header : summary.headers) {
@@ -317,8 +320,14 @@ private:
         for (const auto& move : result_.moves)
             if (move.by_dependency)
                 for (const auto& witness : move.witnesses)
-                    if (changed.count(witness)) changed_witness = witness;
+                    if (changed.count(witness) || !summary.recognised) changed_witness = witness;
         if (changed_witness.empty()) return false;
+        const std::string reason =
+            summary.recognised ? "unverified: " + changed_witness +
+                                     ", whose dependencies resolved the tie this pairing came from, still changes after the move"
+                               : "unverified: terraform's plan output was not recognised, so whether " + changed_witness +
+                                     ", whose dependencies resolved the tie this pairing came from, still changes after "
+                                     "the move cannot be checked";
 
         bool dropped = false;
         std::vector<core::Move> kept;
@@ -331,9 +340,7 @@ private:
                 continue;
             }
             refused_.insert({move.from, move.to});
-            result_.dropped.push_back({move, "unverified: " + changed_witness +
-                                                 ", whose dependencies resolved the tie this pairing came from, "
-                                                 "still changes after the move"});
+            result_.dropped.push_back({move, reason});
             dropped = true;
         }
         if (dropped) {
@@ -346,8 +353,10 @@ private:
 
     // Terraform refused the plan: find the injected blocks it blamed, drop those moves
     // and say why. False when the failure is not about tfw's blocks.
-    bool drop_refused_moves(const std::filesystem::path& plan_file, const std::vector<MovedFileGuard::LineRange>& block_lines) {
-        ProcessResult explained = terraform_.run(plan_args(request_, plan_file, true));
+    bool drop_refused_moves(const std::filesystem::path& plan_file, const std::vector<MovedFileGuard::LineRange>& block_lines,
+                            const ProcessResult& planned) {
+        // A plan that streamed JSON already holds its diagnostics.
+        ProcessResult explained = request_.json_stream ? planned : terraform_.run(plan_args(request_, plan_file, true));
         throw_if_interrupted();
         std::vector<std::string> reasons;
         auto blamed = blamed_moves(core::parse_diagnostics(explained.stdout_text), guard_.file_name(), block_lines,

@@ -80,4 +80,15 @@ std::vector<WrittenFile> write_moved_blocks(const std::filesystem::path& root_di
     return written;
 }
 
+std::optional<std::filesystem::path> terragrunt_cache_of(const std::filesystem::path& root_dir) {
+    std::error_code ignored;
+    std::filesystem::path resolved = std::filesystem::weakly_canonical(std::filesystem::absolute(root_dir), ignored);
+    std::filesystem::path prefix;
+    for (const auto& part : resolved) {
+        prefix /= part;
+        if (part == ".terragrunt-cache") return prefix;
+    }
+    return std::nullopt;
+}
+
 }  // namespace tfw::shell

@@ -36,17 +36,19 @@ struct NewProcessGroup {
     }
 };
 
-std::vector<std::string> child_environment(const std::vector<std::pair<std::string, std::string>>& overrides) {
+std::vector<std::string> child_environment(const ProcessOptions& options) {
     std::vector<std::string> env;
+    auto names = [](std::string_view entry, const std::string& name) {
+        return entry.size() > name.size() && entry.substr(0, name.size()) == name && entry[name.size()] == '=';
+    };
     for (char** entry = environ; entry && *entry; ++entry) {
         std::string_view text(*entry);
-        bool overridden = false;
-        for (const auto& [name, value] : overrides)
-            if (text.size() > name.size() && text.substr(0, name.size()) == name && text[name.size()] == '=')
-                overridden = true;
-        if (!overridden) env.emplace_back(text);
+        bool replaced = false;
+        for (const auto& [name, value] : options.env_overrides) replaced = replaced || names(text, name);
+        for (const auto& name : options.env_removed) replaced = replaced || names(text, name);
+        if (!replaced) env.emplace_back(text);
     }
-    for (const auto& [name, value] : overrides) env.push_back(name + "=" + value);
+    for (const auto& [name, value] : options.env_overrides) env.push_back(name + "=" + value);
     return env;
 }
 
@@ -104,7 +106,7 @@ ProcessResult run_process(const std::filesystem::path& program, const std::vecto
     asio::io_context context;
     asio::readable_pipe out_pipe(context), err_pipe(context);
     asio::writable_pipe in_pipe(context);
-    std::vector<std::string> env = child_environment(options.env_overrides);
+    std::vector<std::string> env = child_environment(options);
     std::filesystem::path start_dir = options.working_directory.empty() ? std::filesystem::current_path()
                                                                         : options.working_directory;
     ProcessResult result;

@@ -24,7 +24,7 @@ std::string show(const Invocation& in) {
     return "global=" + list(in.global_args) + " root=" + in.root_dir.string() + " sub=" + in.subcommand +
            " tf=" + list(in.terraform_args) + " help=" + (in.help ? "1" : "0") + " version=" + (in.version ? "1" : "0") +
            " max=" + std::to_string(o.max_iterations) + " bin=" + o.terraform_bin + " policy=" + o.policy_file +
-           " report=" + o.report_file + " moved=" + o.moved_file + " write=" + (o.write ? "1" : "0") +
+           " report=" + o.report_file + " report_format=" + o.report_format + " moved=" + o.moved_file + " write=" + (o.write ? "1" : "0") +
            " explain=" + (o.explain ? "1" : "0");
 }
 
@@ -44,6 +44,7 @@ std::string expected(const std::string& subcommand, const Strings& terraform_arg
         else if (key == "bin") in.options.terraform_bin = value;
         else if (key == "policy") in.options.policy_file = value;
         else if (key == "report") in.options.report_file = value;
+        else if (key == "report_format") in.options.report_format = value;
         else if (key == "moved") in.options.moved_file = value;
         else if (key == "write") in.options.write = true;
         else if (key == "explain") in.options.explain = true;
@@ -65,7 +66,7 @@ std::string show(const PlanArgs& a) {
     std::string out = "pass=[";
     for (std::size_t i = 0; i < a.passthrough.size(); ++i) out += (i ? " " : "") + a.passthrough[i];
     out += "] out=" + (a.out ? *a.out : std::string("-")) + " detailed=" + (a.detailed_exitcode ? "1" : "0") +
-           " input=" + (a.input ? "1" : "0") + " approve=" + (a.auto_approve ? "1" : "0") +
+           " input=" + (a.input ? "1" : "0") + " approve=" + (a.auto_approve ? "1" : "0") + (a.json ? " json" : "") +
            " planfile=" + (a.plan_file ? *a.plan_file : std::string("-"));
     return out;
 }
@@ -98,6 +99,8 @@ BOOST_AUTO_TEST_CASE(parse_invocation_table) {
          {"plan", "--terraform-bin=/opt/tf", "--policy", "p.yaml", "--report=r.json", "--moved-file", "moves.tf", "--write",
           "--explain", "--max-iterations=2"},
          expected("plan", {}, {"bin=/opt/tf", "policy=p.yaml", "report=r.json", "moved=moves.tf", "write=1", "explain=1", "max=2"})},
+        {"--report-format markdown", {"plan", "--report=pr.md", "--report-format", "markdown", "-json"},
+         expected("plan", {"-json"}, {"report=pr.md", "report_format=markdown"})},
         {"a value with = inside", {"plan", "--policy=dir/a=b.yaml"}, expected("plan", {}, {"policy=dir/a=b.yaml"})},
         {"a separate value that starts with a dash", {"plan", "--terraform-bin", "-odd"}, expected("plan", {}, {"bin=-odd"})},
         {"single-dash args pass through in order",
@@ -170,6 +173,7 @@ BOOST_AUTO_TEST_CASE(parse_invocation_errors) {
          "--moved-file must be a plain .tf file name, not an override file: .tf"},
         // Terraform ignores files whose names start with "." (checked with 1.11: a moved
         // block in .moved.tf has no effect), so the blocks would silently do nothing.
+        {"--report-format unknown", {"plan", "--report-format=html"}, "--report-format must be json or markdown, not html"},
         {"--moved-file hidden", {"plan", "--moved-file=.moved.tf"},
          "--moved-file must be a plain .tf file name, not an override file: .moved.tf"},
     };
@@ -230,6 +234,13 @@ BOOST_AUTO_TEST_CASE(split_plan_args_table) {
         {"apply PLANFILE", {"-auto-approve", "tfplan"}, true, "pass=[] out=- detailed=0 input=1 approve=1 planfile=tfplan"},
         {"apply: a -var value is not a plan file", {"-var", "a=b", "-target", "x.y"}, true,
          "pass=[-var a=b -target x.y] out=- detailed=0 input=1 approve=0 planfile=-"},
+        {"plan -json", {"-json"}, false, "pass=[] out=- detailed=0 input=1 approve=0 json planfile=-"},
+        {"apply -json -auto-approve", {"-auto-approve", "-json"}, true,
+         "pass=[] out=- detailed=0 input=1 approve=1 json planfile=-"},
+        // From TF_CLI_ARGS_plan, then the command line: the last one wins.
+        {"-json then -json=false", {"-json", "-json=false"}, false, defaults},
+        {"-out twice", {"-out=env.tfplan", "-out=cli.tfplan"}, false,
+         "pass=[] out=cli.tfplan detailed=0 input=1 approve=0 planfile=-"},
         {"a trailing -var without its value passes on", {"-var"}, false,
          "pass=[-var] out=- detailed=0 input=1 approve=0 planfile=-"},
     };
@@ -254,10 +265,7 @@ BOOST_AUTO_TEST_CASE(split_plan_args_errors) {
     const std::vector<Case> cases = {
         {"-out at the end", {"-out"}, false, "-out needs a file name"},
         {"-out= empty", {"-out="}, false, "-out needs a file name"},
-        {"plan -json", {"-json"}, false,
-         "-json is not supported by tfw plan; use `tfw moves` on a saved plan for machine-readable moves"},
-        {"apply -json", {"-auto-approve", "-json"}, true,
-         "-json is not supported by tfw apply; use `tfw moves` on a saved plan for machine-readable moves"},
+        {"-json=maybe", {"-json=maybe"}, false, "invalid boolean value in -json=maybe"},
         {"plan takes no positional argument", {"-out=p", "dir"}, false,
          "unexpected argument \"dir\"; terraform plan takes no positional arguments"},
         {"apply takes one plan file", {"a.tfplan", "b.tfplan"}, true, "more than one plan file given: a.tfplan and b.tfplan"},

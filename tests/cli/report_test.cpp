@@ -2,6 +2,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "test_moves.hpp"
+
 #include <rapidjson/document.h>
 
 #include <string>
@@ -12,12 +14,7 @@ using namespace tfw;
 namespace {
 
 core::Move move(const std::string& from, const std::string& to, core::MatchKind kind) {
-    core::Move out;
-    out.from = core::must_parse_address(from);
-    out.to = core::must_parse_address(to);
-    out.kind = kind;
-    out.evidence = "evidence of " + to;
-    return out;
+    return cli::testing::test_move(from, to, kind, "evidence of " + to);
 }
 
 // A string member, "<missing>" when absent or not a string.

@@ -2,6 +2,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "test_moves.hpp"
+
 #include <string>
 #include <vector>
 
@@ -10,12 +12,7 @@ using namespace tfw;
 namespace {
 
 core::Move move(const std::string& from, const std::string& to, core::MatchKind kind, const std::string& evidence) {
-    core::Move out;
-    out.from = core::must_parse_address(from);
-    out.to = core::must_parse_address(to);
-    out.kind = kind;
-    out.evidence = evidence;
-    return out;
+    return cli::testing::test_move(from, to, kind, evidence);
 }
 
 core::Unmatched unmatched(const std::string& address, bool is_deletion, const std::string& reason,

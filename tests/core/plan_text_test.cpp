@@ -2,11 +2,14 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "plan_summary_show.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
 
 using namespace tfw::core;
+using namespace tfw::core::testing;
 
 // Human plan output captured from Terraform 1.11.4 (terraform_data, local state), with
 // colour (`terraform plan -out=p`) and without (`-no-color`), byte for byte.
@@ -841,43 +844,6 @@ Plan: 1 to add, 0 to change, 0 to destroy.
 
 )tf";
 
-const char* action_name(HeaderAction action) {
-    switch (action) {
-        case HeaderAction::create: return "create";
-        case HeaderAction::destroy: return "destroy";
-        case HeaderAction::replace: return "replace";
-        case HeaderAction::update: return "update";
-        case HeaderAction::read: return "read";
-        case HeaderAction::forget: return "forget";
-        case HeaderAction::move: return "move";
-        case HeaderAction::other: return "other";
-    }
-    return "?";
-}
-
-std::vector<std::string> show_headers(const PlanTextSummary& summary) {
-    std::vector<std::string> out;
-    for (const auto& h : summary.headers) {
-        std::string line = h.address + " " + action_name(h.action) + (h.deposed ? " deposed" : "");
-        if (!h.previous_address.empty()) line += " from " + h.previous_address;
-        for (const auto& change : h.changed_attributes) line += " [" + change + "]";
-        out.push_back(line);
-    }
-    return out;
-}
-
-std::string show_counts(const PlanTextSummary& summary) {
-    auto n = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string("-"); };
-    return n(summary.to_add) + "/" + n(summary.to_change) + "/" + n(summary.to_destroy) +
-           (summary.no_changes ? " no changes" : "");
-}
-
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-        text.replace(at, from.size(), to);
-    return text;
-}
-
 // Drops every line containing `needle`.
 std::string without_lines(const std::string& text, const std::string& needle) {
     std::string out;
@@ -964,8 +930,8 @@ BOOST_AUTO_TEST_CASE(scan_real_plans) {
          {"terraform_data.a replace [~ id] [~ output]", R"(terraform_data.k3["a has moved to b"] create)",
           R"(terraform_data.k3["x will be destroyed"] create)", "terraform_data.m replace [~ id] [~ output]", "terraform_data.r replace [~ id] [~ triggers_replace]"},
          "5/0/3"},
-        {"an error", still_exists_plain, {}, "-/-/-"},
-        {"empty", "", {}, "-/-/-"},
+        {"an error", still_exists_plain, {}, "-/-/- unrecognised"},
+        {"empty", "", {}, "-/-/- unrecognised"},
         {"crlf line endings", replace_all(replace_plain, "\n", "\r\n"), {"terraform_data.r replace [~ id] [~ triggers_replace]"}, "1/0/1"},
     };
     for (const auto& c : cases) {
@@ -1023,6 +989,14 @@ BOOST_AUTO_TEST_CASE(move_candidates_of_real_plans) {
          replace_all(rename_plain, "Plan: 3 to add, 0 to change, 3 to destroy.", "Plan: 3 to add, 0 to change."), std::nullopt,
          {}},
         {"headers without a Plan: line", without_lines(rename_plain, "Plan: "), std::nullopt, {}},
+        // An unknown rendering never means "nothing to move": neither a wrapper's rewording
+        // of every heading and of the counts, nor no text at all.
+        {"headings and counts in another wording",
+         replace_all(replace_all(replace_all(rename_plain, " will be destroyed", " goes away"), " will be created", " is new"),
+                     "Plan: ", "Summary: "),
+         std::nullopt, {}},
+        {"outputs only without its closing line", without_lines(outputs_only_plain, "You can apply"), std::nullopt, {}},
+        {"no text", "", std::nullopt, {}},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) {

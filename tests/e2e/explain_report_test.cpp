@@ -93,13 +93,12 @@ BOOST_AUTO_TEST_CASE(explain_names_candidates_differing_paths_and_rules) {
     // Each unmatched deletion and creation, with its candidates and how each differs.
     const std::string sized_old = explanation_of(out, data("sized_old"));
     BOOST_TEST(contains(sized_old, "stays a destroy"), out);
-    BOOST_TEST((contains(sized_old, "candidate " + data("sized_new") + ": differs in input.size\n") ||
-                sized_old.ends_with("candidate " + data("sized_new") + ": differs in input.size")),
+    // Tried on a replan, then withdrawn: the candidate line says what differs and why.
+    BOOST_TEST(contains(sized_old, "candidate " + data("sized_new") + ": differs in input.size; proposed, not accepted by policy"),
                sized_old);
     const std::string sized_new = explanation_of(out, data("sized_new"));
     BOOST_TEST(contains(sized_new, "stays a create"), out);
-    BOOST_TEST((contains(sized_new, "candidate " + data("sized_old") + ": differs in input.size\n") ||
-                sized_new.ends_with("candidate " + data("sized_old") + ": differs in input.size")),
+    BOOST_TEST(contains(sized_new, "candidate " + data("sized_old") + ": differs in input.size; proposed, not accepted by policy"),
                sized_new);
     const std::string token_old = explanation_of(out, data("token_old"));
     BOOST_TEST(contains(token_old, "stays a destroy"), out);

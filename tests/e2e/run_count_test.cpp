@@ -3,7 +3,8 @@
 //   - nothing could pair: exactly one call, the plan (human mode, no -json, no show);
 //   - renames: plan, show -json, plan, however many renames one analysis finds;
 //   - an analysis that finds nothing: plan, show -json, and no second plan;
-//   - tfw moves on a saved plan: one show -json; on a show -json file: none.
+//   - tfw moves on a saved plan: one show -json; on a show -json file: none;
+//   - with -json, the same counts, every plan streaming JSON.
 // And with -detailed-exitcode, tfw exits as terraform does.
 #include <boost/test/unit_test.hpp>
 
@@ -243,4 +244,26 @@ BOOST_AUTO_TEST_CASE(a_withdrawn_trial_reuses_the_plan_before_it) {
     BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan"}), "terraform calls:\n" << recorder.describe());
     BOOST_TEST(run.result.out.find("terraform_data.old -> terraform_data.new") != std::string::npos, run.result.describe());
     BOOST_TEST(run.result.out.find("Terraform would update it in place (~ input") != std::string::npos, run.result.describe());
+}
+
+// With -json every plan streams Terraform's machine-readable output, which tfw reads
+// instead of the human rendering, at the same cost: plan, show -json, plan for a rename,
+// and one plan when nothing can pair.
+BOOST_AUTO_TEST_CASE(json_mode_costs_the_same) {
+    Workspace ws("run_count_rename");
+    ws.apply_before();
+    ws.switch_to("after");
+
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option(), "-json"});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(moved_from(plan, "terraform_data.beta") == "terraform_data.alpha");
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan"}), "terraform calls:\n" << recorder.describe());
+    for (const auto& call : recorder.calls()) BOOST_TEST(has_arg(call, "-json"), recorder.describe());
+
+    ws.switch_to("before");
+    recorder.reset();
+    const TfwPlan nothing = ws.tfw_plan({recorder.option(), "-json", "-detailed-exitcode"});
+    require_saved_plan(nothing, 0);
+    BOOST_TEST(recorder.subcommands() == Names{"plan"}, "terraform calls:\n" << recorder.describe());
 }

@@ -125,3 +125,23 @@ BOOST_AUTO_TEST_CASE(module_dirs_from_the_manifest) {
     ScopedEnv env("TF_DATA_DIR", "elsewhere");
     BOOST_TEST(shell::read_module_dirs(dir.path).size() == 1u);
 }
+
+// terragrunt copies a module to <dir>/.terragrunt-cache/<hash>/<hash>/<subdir> and plans
+// there; a symlink into such a copy is the copy too.
+BOOST_AUTO_TEST_CASE(terragrunt_cache_copies_are_recognised) {
+    ScratchDir dir;
+    fs::path copy = dir.path / "live" / "prod" / ".terragrunt-cache" / "x1Yz" / "AbCd" / "modules" / "app";
+    fs::create_directories(copy);
+    fs::create_directories(dir.path / "modules" / "app");
+    auto cache = shell::terragrunt_cache_of(copy);
+    BOOST_TEST_REQUIRE(cache.has_value());
+    BOOST_TEST(*cache == fs::weakly_canonical(dir.path / "live" / "prod" / ".terragrunt-cache"));
+    BOOST_TEST(!shell::terragrunt_cache_of(dir.path / "modules" / "app").has_value());
+    BOOST_TEST(!shell::terragrunt_cache_of(dir.path / "live" / "prod").has_value());
+    // A name that merely contains the word is no cache.
+    fs::create_directories(dir.path / "my.terragrunt-cache.d");
+    BOOST_TEST(!shell::terragrunt_cache_of(dir.path / "my.terragrunt-cache.d").has_value());
+
+    fs::create_symlink(copy, dir.path / "link");
+    BOOST_TEST(shell::terragrunt_cache_of(dir.path / "link").has_value());
+}

@@ -19,6 +19,7 @@ struct TfwOptions {
     std::string terraform_bin;
     std::string policy_file;
     std::string report_file;
+    std::string report_format = "json";  // --report's: json or markdown
     std::string moved_file = "moved.tf";
     std::string format;  // tfw moves: hcl (when empty), json or commands
     bool write = false;
@@ -41,11 +42,13 @@ Invocation parse_invocation(const std::vector<std::string>& argv);
 // What `tfw --help` and `tfw plan --help` print.
 std::string usage_text(const std::string& subcommand);
 
-// The user's plan options, with what tfw controls itself taken out.
+// The user's plan options, with what tfw controls itself taken out. Repeated flags: the
+// last one wins, as in terraform.
 struct PlanArgs {
     std::vector<std::string> passthrough;
     std::optional<std::string> out;  // -out=FILE
     bool detailed_exitcode = false;
+    bool json = false;               // -json: Terraform's machine-readable UI on stdout
     bool input = true;               // -input=false turns prompts off
     bool auto_approve = false;       // apply only
     std::optional<std::string> plan_file;  // apply only: `tfw apply PLANFILE`

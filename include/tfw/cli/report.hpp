@@ -17,6 +17,8 @@
 //     "terraform_runs": [{"args": [..], "exit_code", "seconds"}]
 //   }
 // Attribute values never appear, so nothing sensitive can leak into a report.
+// The same objects appear in tfw's lines of the -json stream (ui_events.hpp), and
+// --report-format=markdown renders the run for a pull request (report_markdown.hpp).
 #pragma once
 
 #include <string>

@@ -30,6 +30,10 @@ struct PlanTextSummary {
     std::vector<PlanHeader> headers;
     bool no_changes = false;  // "No changes." was printed
     std::optional<int> to_add, to_change, to_destroy;  // from the "Plan:" line
+    // A closing line of a known rendering was read: the "Plan:" counts, "No changes.", or
+    // the closing of an outputs-only or refresh-only plan. Without one, headings that were
+    // not found may still be there in another wording, so nothing can be concluded.
+    bool recognised = false;
 };
 
 std::string strip_ansi(std::string_view text);
@@ -37,7 +41,8 @@ std::string strip_ansi(std::string_view text);
 PlanTextSummary scan_plan_text(std::string_view human_output);
 
 // The addresses planned for a plain destroy and a plain create, or std::nullopt when the
-// headers do not add up to the "Plan:" counts (an unfamiliar rendering: ask show -json).
+// rendering was not recognised or its headers do not add up to the "Plan:" counts (an
+// unfamiliar rendering: ask show -json). Never an empty answer for an unknown text.
 struct MoveCandidates {
     std::vector<std::string> destroyed;
     std::vector<std::string> created;

@@ -26,6 +26,9 @@ struct PlanRequest {
     core::Policy policy;
     // Asked about each move the policy did not accept; absent: never asked.
     std::function<bool(const core::Move&, const core::Decision&)> confirm;
+    // Plan with -json and read the UI stream instead of the human rendering; the final
+    // plan's output is then that stream.
+    bool json_stream = false;
     // Sees terraform's plan output as it streams (progress display).
     std::function<void(std::string_view)> on_plan_output;
 };

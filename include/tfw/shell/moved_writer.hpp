@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,10 @@ struct WrittenFile {
 std::vector<WrittenFile> write_moved_blocks(const std::filesystem::path& root_dir,
                                             const std::vector<core::Placement>& placements,
                                             const std::string& file_name);
+
+// The `.terragrunt-cache` directory `root_dir` lies in (symlinks resolved), if any:
+// terragrunt plans in a throwaway copy of the module there, so --write would be lost.
+std::optional<std::filesystem::path> terragrunt_cache_of(const std::filesystem::path& root_dir);
 
 // The module directories recorded by `terraform init` (honours TF_DATA_DIR); just the
 // root when there are no modules.

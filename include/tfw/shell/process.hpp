@@ -15,6 +15,8 @@ struct ProcessOptions {
     std::filesystem::path working_directory;  // empty: tfw's own
     // Variables set on top of tfw's own environment, which otherwise passes through unchanged.
     std::vector<std::pair<std::string, std::string>> env_overrides;
+    // Variables of tfw's environment the child does not get.
+    std::vector<std::string> env_removed;
     // Called with each chunk as it arrives; the text is also kept in the result.
     std::function<void(std::string_view)> on_stdout;
     std::function<void(std::string_view)> on_stderr;

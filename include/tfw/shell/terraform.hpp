@@ -1,9 +1,12 @@
-// The terraform binary as tfw uses it: every call by argv, timed and recorded.
+// The terraform binary as tfw uses it: every call by argv, timed and recorded, and run
+// without TF_CLI_ARGS and TF_CLI_ARGS_*: tfw passes the user's arguments from those
+// itself (cli/env_args.hpp), and a `-json` or `-out` from them would break its own runs.
 #pragma once
 
 #include <chrono>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tfw/shell/process.hpp"
@@ -28,8 +31,12 @@ public:
 private:
     std::filesystem::path binary_;
     std::vector<std::string> global_args_;
+    std::vector<std::string> cli_args_variables_;  // set in tfw's environment
     std::vector<TerraformCall> calls_;
 };
+
+// TF_CLI_ARGS, or TF_CLI_ARGS_ followed by a subcommand name.
+bool is_cli_args_variable(std::string_view name);
 
 // --terraform-bin, else TFW_TERRAFORM_BIN, else `terraform` on PATH. Throws
 // ProcessNotFound with a message naming what was tried.

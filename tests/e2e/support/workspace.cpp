@@ -320,10 +320,12 @@ RunResult Workspace::run(const fs::path& program, const std::vector<std::string>
     return run_in(root_, program, args);
 }
 
-RunResult Workspace::run_in(const fs::path& cwd, const fs::path& program, const std::vector<std::string>& args) const {
+RunResult Workspace::run_in(const fs::path& cwd, const fs::path& program, const std::vector<std::string>& args,
+                            const std::vector<std::pair<std::string, std::string>>& extra_env) const {
     shell::ProcessOptions options;
     options.working_directory = cwd;
     options.env_overrides = env_;
+    options.env_overrides.insert(options.env_overrides.end(), extra_env.begin(), extra_env.end());
     options.own_process_group = false;
     RunResult result;
     result.command = join_command(program, args);
@@ -339,6 +341,24 @@ RunResult Workspace::run_in(const fs::path& cwd, const fs::path& program, const 
 }
 
 RunResult Workspace::terraform(const std::vector<std::string>& args) const { return run(terraform_binary(), args); }
+
+void Workspace::set_environment(const std::string& name, const std::string& value) {
+    for (auto& [existing, old_value] : env_)
+        if (existing == name) {
+            old_value = value;
+            return;
+        }
+    env_.emplace_back(name, value);
+}
+
+RunResult Workspace::bash(const std::string& script, const std::vector<std::pair<std::string, std::string>>& extra_env) const {
+    auto shell = shell::find_executable("bash");
+    if (!shell) throw E2eError("bash not found on PATH");
+    const char* path = std::getenv("PATH");
+    auto env = extra_env;
+    env.emplace_back("PATH", tfw_binary().parent_path().string() + ":" + (path ? path : "/usr/bin:/bin"));
+    return run_in(root_, *shell, {"-eo", "pipefail", "-c", script}, env);
+}
 
 RunResult Workspace::tfw(const std::vector<std::string>& args) const { return run(tfw_binary(), args); }
 

@@ -172,10 +172,17 @@ public:
 
     // Environment variables set for every process the workspace runs.
     const std::vector<std::pair<std::string, std::string>>& environment() const { return env_; }
+    // Sets (or replaces) one of them for every later process.
+    void set_environment(const std::string& name, const std::string& value);
+
+    // `bash -eo pipefail -c <script>` in dir(), as a CI runner runs a step: with the
+    // workspace's environment, `extra_env`, and the tfw under test first on PATH as `tfw`.
+    RunResult bash(const std::string& script, const std::vector<std::pair<std::string, std::string>>& extra_env = {}) const;
 
 private:
     RunResult run(const fs::path& program, const std::vector<std::string>& args) const;
-    RunResult run_in(const fs::path& cwd, const fs::path& program, const std::vector<std::string>& args) const;
+    RunResult run_in(const fs::path& cwd, const fs::path& program, const std::vector<std::string>& args,
+                     const std::vector<std::pair<std::string, std::string>>& extra_env = {}) const;
     RunResult require_success(const std::vector<std::string>& args) const;
 
     std::string fixture_;

@@ -1,0 +1,35 @@
+// tfw's own lines in the machine-readable stream of `tfw plan -json` and `tfw apply
+// -json`. stdout is Terraform's own stream of the final plan, then these lines, then for
+// apply Terraform's stream of the apply without its (second) version line. tfw's lines
+// are in Terraform's envelope: "@level", "@message",
+// "@module": "tfw", "@timestamp" (RFC 3339, as Terraform's) and a "type" of tfw's own.
+// The objects inside are those of the --report schema (report.hpp):
+//   {"type": "tfw_move",      "@level": "info", "move":      {from, to, kind, evidence, by_dependency, witnesses, rule}}
+//   {"type": "tfw_proposal",  "@level": "warn", "proposal":  {from, to, kind, evidence, verdict, rule}}
+//   {"type": "tfw_dropped",   "@level": "warn", "dropped":   {from, to, reason}}
+//   {"type": "tfw_unmatched", "@level": "info", "unmatched": {address, side, reason, candidates}}
+//   {"type": "tfw_summary",   "@level": "info", "summary":   {"moves", "proposals", "dropped", "unmatched",
+//                                                             "iterations", "hit_iteration_limit", "terraform_runs"}}
+// One tfw_move per move in the final plan, one line per proposal, dropped move and
+// unmatched object of the last analysis, and always exactly one tfw_summary, last.
+// Like the report, no attribute value appears.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tfw/shell/converge.hpp"
+#include "tfw/shell/terraform.hpp"
+
+namespace tfw::cli {
+
+// The lines, each ending in "\n", all stamped `timestamp`.
+std::string render_ui_events(const shell::ConvergeResult& result, const std::vector<shell::TerraformCall>& calls,
+                             std::string_view timestamp);
+
+// Terraform's "@timestamp" format: 2026-11-23T11:29:05.783040Z.
+std::string ui_timestamp(std::chrono::system_clock::time_point when);
+
+}  // namespace tfw::cli

@@ -1,0 +1,107 @@
+#include "tfw/cli/report_markdown.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace tfw::cli {
+namespace {
+
+// Inline code that survives any text: a fence longer than the longest backtick run in it.
+std::string code(const std::string& text) {
+    std::size_t longest = 0, run = 0;
+    for (char c : text) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    std::string fence(longest + 1, '`');
+    bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
+    return fence + (pad ? " " : "") + text + (pad ? " " : "") + fence;
+}
+
+// Text in a table cell or a list item: one line, with no cell separator.
+std::string inline_text(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '\n' || c == '\r') out += ' ';
+        else if (c == '|') out += "\\|";
+        else out += c;
+    }
+    return out;
+}
+
+std::string arrow(const core::Move& move) {
+    return code(core::to_string(move.from)) + " → " + code(core::to_string(move.to));
+}
+
+std::string plural(std::size_t n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+
+std::string counts(const core::PlanTextSummary& plan) {
+    if (!plan.to_add || !plan.to_change || !plan.to_destroy) return "see Terraform's plan output";
+    return std::to_string(*plan.to_add) + " to add, " + std::to_string(*plan.to_change) + " to change, " +
+           std::to_string(*plan.to_destroy) + " to destroy";
+}
+
+}  // namespace
+
+std::string render_markdown_report(const shell::ConvergeResult& result, const core::PlanTextSummary& final_plan) {
+    std::string out = "### tfw: " + plural(result.moves.size(), "move") + " inferred\n\n";
+    std::size_t moved = 0;
+    for (const auto& header : final_plan.headers) moved += header.action == core::HeaderAction::move;
+    out += "**Final plan:** " + counts(final_plan);
+    if (moved) out += ", " + std::to_string(moved) + " moved without changes";
+    out += ".\n";
+
+    if (!result.moves.empty()) {
+        out += "\n| Moved from | To | Evidence |\n|---|---|---|\n";
+        for (std::size_t i = 0; i < result.moves.size(); ++i) {
+            const auto& move = result.moves[i];
+            std::string evidence = std::string(core::to_string(move.kind)) + ": " + move.evidence;
+            if (i < result.move_decisions.size()) evidence += "; " + result.move_decisions[i].rule;
+            // GitHub splits cells at a "|" even inside code, unless it is escaped.
+            out += "| " + inline_text(code(core::to_string(move.from))) + " | " + inline_text(code(core::to_string(move.to))) + " | " +
+                   inline_text(evidence) + " |\n";
+        }
+    }
+    if (!result.proposals.empty()) {
+        out += "\n**Proposed, not accepted by the policy** (left as destroy and create):\n\n";
+        for (const auto& proposal : result.proposals)
+            out += "- " + arrow(proposal.move) + ": " + inline_text(std::string(core::to_string(proposal.move.kind)) + ": " +
+                                                                    proposal.move.evidence + "; " +
+                                                                    std::string(core::to_string(proposal.decision.verdict)) +
+                                                                    ": " + proposal.decision.rule) +
+                   "\n";
+    }
+    if (!result.dropped.empty()) {
+        out += "\n**Refused by Terraform** (left as destroy and create):\n\n";
+        for (const auto& dropped : result.dropped) out += "- " + arrow(dropped.move) + ": " + inline_text(dropped.reason) + "\n";
+    }
+
+    std::set<std::string> explained;
+    std::string destroys, creates;
+    for (const auto& entry : result.unmatched) {
+        std::string address = core::to_string(entry.address);
+        explained.insert(address);
+        std::string line = "- " + code(address) + ": " + inline_text(entry.reason);
+        for (const auto& candidate : entry.candidates) {
+            line += "; candidate " + code(core::to_string(candidate.other));
+            if (!candidate.differing_paths.empty()) {
+                line += " differs in ";
+                for (std::size_t i = 0; i < candidate.differing_paths.size(); ++i)
+                    line += (i ? ", " : "") + code(candidate.differing_paths[i]);
+            }
+        }
+        (entry.is_deletion ? destroys : creates) += line + "\n";
+    }
+    // Destroys the loop never analysed: the cheap look at the plan found nothing they could pair with.
+    for (const auto& header : final_plan.headers)
+        if (header.action == core::HeaderAction::destroy && !header.deposed && !explained.count(header.address))
+            destroys += "- " + code(header.address) + ": no planned creation could be the same object\n";
+    if (!destroys.empty()) out += "\n**Stays a destroy:**\n\n" + destroys;
+    if (!creates.empty()) out += "\n**Stays a create:**\n\n" + creates;
+    if (result.hit_iteration_limit)
+        out += "\ntfw stopped after " + plural(result.iterations.size(), "iteration") +
+               " (--max-iterations); running it again may find more moves.\n";
+    return out;
+}
+
+}  // namespace tfw::cli

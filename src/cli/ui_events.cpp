@@ -1,0 +1,104 @@
+#include "tfw/cli/ui_events.hpp"
+
+#include <ctime>
+
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include "tfw/cli/run_json.hpp"
+
+namespace tfw::cli {
+namespace {
+
+using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
+
+// One line: the envelope, then `body` writes the type's own member.
+template <typename Body>
+std::string event(std::string_view level, const std::string& message, std::string_view timestamp, const char* type,
+                  Body&& body) {
+    rapidjson::StringBuffer buffer;
+    Writer w(buffer);
+    w.StartObject();
+    run_json::field(w, "@level", std::string(level));
+    run_json::field(w, "@message", message);
+    run_json::field(w, "@module", "tfw");
+    run_json::field(w, "@timestamp", std::string(timestamp));
+    body(w);
+    run_json::field(w, "type", type);
+    w.EndObject();
+    return std::string(buffer.GetString(), buffer.GetSize()) + "\n";
+}
+
+std::string arrow(const core::Move& move) { return core::to_string(move.from) + " -> " + core::to_string(move.to); }
+
+}  // namespace
+
+std::string render_ui_events(const shell::ConvergeResult& result, const std::vector<shell::TerraformCall>& calls,
+                             std::string_view timestamp) {
+    std::string out;
+    for (std::size_t i = 0; i < result.moves.size(); ++i) {
+        const auto& move = result.moves[i];
+        out += event("info", "tfw: " + arrow(move) + ": " + move.evidence, timestamp, "tfw_move", [&](Writer& w) {
+            w.Key("move");
+            run_json::move(w, move, run_json::accepting_rule(result, i));
+        });
+    }
+    for (const auto& proposal : result.proposals)
+        out += event("warn", "tfw: proposed, not accepted by policy: " + arrow(proposal.move) + ": " + proposal.decision.rule,
+                     timestamp, "tfw_proposal", [&](Writer& w) {
+                         w.Key("proposal");
+                         run_json::proposal(w, proposal);
+                     });
+    for (const auto& dropped : result.dropped)
+        out += event("warn", "tfw: refused by terraform, left as destroy/create: " + arrow(dropped.move) + ": " + dropped.reason,
+                     timestamp, "tfw_dropped", [&](Writer& w) {
+                         w.Key("dropped");
+                         run_json::dropped(w, dropped);
+                     });
+    for (const auto& entry : result.unmatched)
+        out += event("info",
+                     "tfw: " + core::to_string(entry.address) + " stays a " + (entry.is_deletion ? "destroy" : "create") +
+                         ": " + entry.reason,
+                     timestamp, "tfw_unmatched", [&](Writer& w) {
+                         w.Key("unmatched");
+                         run_json::unmatched(w, entry);
+                     });
+    std::size_t moves = result.moves.size();
+    out += event("info",
+                 "tfw: " + std::to_string(moves) + " move" + (moves == 1 ? "" : "s") + " inferred in " +
+                     std::to_string(result.iterations.size()) + " iteration" + (result.iterations.size() == 1 ? "" : "s") +
+                     " (" + std::to_string(calls.size()) + " terraform runs)",
+                 timestamp, "tfw_summary", [&](Writer& w) {
+                     w.Key("summary");
+                     w.StartObject();
+                     w.Key("moves");
+                     w.Uint64(moves);
+                     w.Key("proposals");
+                     w.Uint64(result.proposals.size());
+                     w.Key("dropped");
+                     w.Uint64(result.dropped.size());
+                     w.Key("unmatched");
+                     w.Uint64(result.unmatched.size());
+                     w.Key("iterations");
+                     w.Uint64(result.iterations.size());
+                     w.Key("hit_iteration_limit");
+                     w.Bool(result.hit_iteration_limit);
+                     w.Key("terraform_runs");
+                     w.Uint64(calls.size());
+                     w.EndObject();
+                 });
+    return out;
+}
+
+std::string ui_timestamp(std::chrono::system_clock::time_point when) {
+    std::time_t seconds = std::chrono::system_clock::to_time_t(when);
+    auto micros = std::chrono::duration_cast<std::chrono::microseconds>(when.time_since_epoch()).count() % 1000000;
+    std::tm utc{};
+    ::gmtime_r(&seconds, &utc);
+    char seconds_text[32];
+    std::strftime(seconds_text, sizeof seconds_text, "%Y-%m-%dT%H:%M:%S", &utc);
+    std::string fraction = std::to_string(micros);
+    return std::string(seconds_text) + "." + std::string(6 - fraction.size(), '0') + fraction + "Z";
+}
+
+}  // namespace tfw::cli

@@ -1,0 +1,98 @@
+#include "tfw/cli/env_args.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tfw/cli/args.hpp"
+
+using namespace tfw::cli;
+
+namespace {
+
+using Words = std::vector<std::string>;
+
+struct SplitCase {
+    std::string text;
+    Words words;
+};
+
+const SplitCase split_cases[] = {
+    {"", {}},
+    {"   \t\n ", {}},
+    {"-out=x", {"-out=x"}},
+    {"  -no-color   -lock=false ", {"-no-color", "-lock=false"}},
+    {"-var 'name=a b'", {"-var", "name=a b"}},
+    {"-var \"name=a b\"", {"-var", "name=a b"}},
+    {"-var=\"k=\\\"q\\\"\"", {"-var=k=\"q\""}},
+    {"'it''s'", {"its"}},
+    {"\"it's\"", {"it's"}},
+    {"'back\\slash'", {"back\\slash"}},
+    {"a\\ b", {"a b"}},
+    {"a\"\"b", {"ab"}},
+    {"'' -json", {"-json"}},
+    {"-out=x; rm -rf /", {"-out=x"}},
+    {"-json|tee", {"-json"}},
+    {"'a;b' \"c|d\"", {"a;b", "c|d"}},
+    {"$HOME `pwd`", {"$HOME", "`pwd`"}},
+};
+
+std::string joined(const Words& words) {
+    std::string out;
+    for (const auto& word : words) out += "[" + word + "]";
+    return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(words_split_as_terraform_splits_them) {
+    for (const auto& c : split_cases)
+        BOOST_TEST(joined(split_shell_words(c.text, "TF_CLI_ARGS")) == joined(c.words), "text: " << c.text);
+}
+
+BOOST_AUTO_TEST_CASE(unterminated_text_is_a_one_line_error_naming_the_variable) {
+    for (const std::string text : {"'open", "\"open", "trailing\\", "-var 'a=b"}) {
+        try {
+            split_shell_words(text, "TF_CLI_ARGS_plan");
+            BOOST_ERROR("no error for " << text);
+        } catch (const UsageError& error) {
+            std::string message = error.what();
+            BOOST_TEST(message.find("TF_CLI_ARGS_plan") != std::string::npos, message);
+            BOOST_TEST(message.find('\n') == std::string::npos, message);
+        }
+    }
+}
+
+struct FoldCase {
+    std::string subcommand;
+    std::map<std::string, std::string> environment;
+    Words args;
+    Words expected;
+};
+
+const FoldCase fold_cases[] = {
+    {"plan", {}, {"-out=a"}, {"-out=a"}},
+    {"plan", {{"TF_CLI_ARGS_plan", "-out=x"}}, {}, {"-out=x"}},
+    // The command line comes last, so its -out wins, as in terraform.
+    {"plan", {{"TF_CLI_ARGS_plan", "-out=x"}}, {"-out=y"}, {"-out=x", "-out=y"}},
+    {"plan", {{"TF_CLI_ARGS", "-no-color"}, {"TF_CLI_ARGS_plan", "-json"}}, {"-lock=false"},
+     {"-json", "-no-color", "-lock=false"}},
+    {"apply", {{"TF_CLI_ARGS_plan", "-out=x"}, {"TF_CLI_ARGS_apply", "-auto-approve"}}, {}, {"-auto-approve"}},
+    {"plan", {{"TF_CLI_ARGS_plan", ""}}, {"-json"}, {"-json"}},
+    {"force-unlock", {{"TF_CLI_ARGS_force_unlock", "-force"}}, {"ID"}, {"-force", "ID"}},
+    {"plan", {{"TF_CLI_ARGS_plan", "-var 'a=b c'"}}, {}, {"-var", "a=b c"}},
+};
+
+BOOST_AUTO_TEST_CASE(environment_words_go_before_the_command_line) {
+    for (const auto& c : fold_cases) {
+        auto lookup = [&c](const std::string& name) -> std::optional<std::string> {
+            auto it = c.environment.find(name);
+            if (it == c.environment.end()) return std::nullopt;
+            return it->second;
+        };
+        BOOST_TEST(joined(with_env_args(c.subcommand, c.args, lookup)) == joined(c.expected),
+                   "subcommand " << c.subcommand << ", args " << joined(c.args));
+    }
+}
