@@ -89,6 +89,7 @@ std::string render_markdown_report(const shell::ConvergeResult& result, const co
                 for (std::size_t i = 0; i < candidate.differing_paths.size(); ++i)
                     line += (i ? ", " : "") + code(candidate.differing_paths[i]);
             }
+            if (!candidate.note.empty()) line += " (" + inline_text(candidate.note) + ")";
         }
         (entry.is_deletion ? destroys : creates) += line + "\n";
     }

@@ -93,11 +93,11 @@ MovesReport decide_report(const Policy& policy, MatchResult matched) {
     std::vector<Decision> decisions = decide_moves(policy, matched.moves);
     for (std::size_t i = 0; i < matched.moves.size(); ++i) {
         DecidedMove entry{std::move(matched.moves[i]), std::move(decisions[i])};
-        // tfw plan confirms a pairing resolved out of a tie by replanning; without a plan
-        // to run, such a pairing can only be proposed.
-        if (entry.decision.verdict == Verdict::accepted && entry.move.from_tie) {
+        // tfw plan confirms a tentative pairing by replanning with it; without a plan to
+        // run, such a pairing can only be proposed.
+        if (entry.decision.verdict != Verdict::denied && entry.move.is_tentative()) {
             entry.decision.verdict = Verdict::proposed;
-            entry.decision.rule = "resolved out of a tie: only tfw plan can verify it by replanning";
+            entry.decision.rule = "tentative (" + entry.move.tentative_because + "): only tfw plan can confirm it by replanning";
         }
         if (entry.decision.verdict == Verdict::accepted)
             report.accepted.push_back(std::move(entry));

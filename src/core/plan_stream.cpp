@@ -43,7 +43,7 @@ PlanTextSummary scan_plan_stream(std::string_view json_lines) {
             auto action = header_action(string_member(*change, "action"));
             std::string_view address = resource ? string_member(*resource, "addr") : std::string_view();
             if (!action || address.empty()) continue;
-            PlanHeader header{std::string(address), *action, !string_member(*change, "deposed").empty(), {}};
+            PlanHeader header{std::string(address), *action, !string_member(*change, "deposed").empty(), {}, {}};
             if (const rapidjson::Value* previous = member(*change, "previous_resource"))
                 header.previous_address = string_member(*previous, "addr");
             summary.headers.push_back(std::move(header));

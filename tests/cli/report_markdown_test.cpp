@@ -47,7 +47,7 @@ BOOST_AUTO_TEST_CASE(markdown_tables) {
     proposed.dropped = {{move("null_resource.n", "terraform_data.n", core::MatchKind::cross_type, "e"),
                          "Move Resource State Not Supported"}};
     proposed.unmatched = {{core::must_parse_address("terraform_data.old"), true, "tie: 2 candidates",
-                           {{core::must_parse_address("terraform_data.new"), {"input.name", "input.size"}}}},
+                           {{core::must_parse_address("terraform_data.new"), {"input.name", "input.size"}, {}}}},
                           {core::must_parse_address("terraform_data.fresh"), false, "no deletion of type terraform_data", {}}};
     shell::ConvergeResult limited;
     limited.iterations = {{1}, {1}};

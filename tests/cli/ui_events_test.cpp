@@ -44,7 +44,7 @@ BOOST_AUTO_TEST_CASE(lines_follow_the_documented_envelope) {
                          {core::Verdict::proposed, "no accept rule matches kind partial"}}};
     result.dropped = {{move("null_resource.n", "terraform_data.n", core::MatchKind::cross_type), "Move Resource State Not Supported"}};
     result.unmatched = {{core::must_parse_address("terraform_data.old"), true, "no creation of type terraform_data",
-                         {{core::must_parse_address("terraform_data.new"), {"input"}}}}};
+                         {{core::must_parse_address("terraform_data.new"), {"input"}, {}}}}};
     result.iterations = {{1}, {0}};
     std::vector<shell::TerraformCall> calls = {{{"plan"}, 2, 1.0}, {{"show", "-json"}, 0, 0.5}, {{"plan"}, 2, 1.0}};
 
