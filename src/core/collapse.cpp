@@ -153,7 +153,10 @@ std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const
                  Address{without_last_key(block.to.module), std::nullopt}}]
             .push_back(block);
     }
-    for (const auto& [call, blocks] : by_call) {
+    // Not a structured binding: the lambdas below use `call`, and clang 14 cannot capture one.
+    for (const auto& entry : by_call) {
+        const auto& call = entry.first;
+        const auto& blocks = entry.second;
         const ModulePath& old_parent = call.from.module;
         std::set<InstanceKey> old_keys;
         ModulePath parent(old_parent.begin(), old_parent.end() - 1);
