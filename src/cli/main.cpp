@@ -1,6 +1,12 @@
 #include "tfw/cli/main.hpp"
 
+#include <algorithm>
 #include <iostream>
+#include <stdexcept>
+
+#include <rapidjson/document.h>
+#include <rapidjson/prettywriter.h>
+#include <rapidjson/stringbuffer.h>
 
 #include "tfw/cli/args.hpp"
 #include "tfw/cli/moves_command.hpp"
@@ -15,10 +21,44 @@
 namespace tfw::cli {
 namespace {
 
+// Terraform's own `version -json` object, which scripts already read, with tfw's version
+// in front, indented as terraform indents it.
+int run_version_json(shell::Terraform& terraform) {
+    shell::ProcessResult version = terraform.run({"version", "-json"});
+    if (version.exit_code != 0) {
+        std::cerr << version.stderr_text;
+        return version.exit_code;
+    }
+    rapidjson::Document terraform_fields;
+    terraform_fields.Parse(version.stdout_text.c_str());
+    if (terraform_fields.HasParseError() || !terraform_fields.IsObject())
+        throw std::runtime_error("terraform version -json printed no JSON object");
+    rapidjson::StringBuffer buffer;
+    rapidjson::PrettyWriter<rapidjson::StringBuffer> writer(buffer);
+    writer.SetIndent(' ', 2);
+    writer.StartObject();
+    writer.Key("tfw_version");
+    writer.String(TFW_VERSION);
+    // Walked as const: C++20 finds == between RapidJSON's non-const member iterators
+    // ambiguous, which clang reports.
+    const rapidjson::Value& fields = terraform_fields;
+    for (const auto& member : fields.GetObject()) {
+        member.name.Accept(writer);
+        member.value.Accept(writer);
+    }
+    writer.EndObject();
+    std::cout << buffer.GetString() << "\n";
+    return 0;
+}
+
 int run_version(const Invocation& invocation) {
-    std::cout << "tfw v" << TFW_VERSION << "\n" << std::flush;
+    const auto& args = invocation.terraform_args;
+    bool json = std::find(args.begin(), args.end(), "-json") != args.end();
+    // Plain: tfw's own line first, so that it shows even when terraform cannot run.
+    if (!json) std::cout << "tfw v" << TFW_VERSION << "\n" << std::flush;
     std::filesystem::path binary = shell::resolve_terraform_binary(invocation.options.terraform_bin);
     shell::Terraform terraform(binary, {});
+    if (json) return run_version_json(terraform);
     shell::ProcessResult version = terraform.run({"version"});
     std::cout << version.stdout_text;
     return version.exit_code;

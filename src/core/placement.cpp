@@ -153,8 +153,11 @@ ModuleDirs parse_modules_json(std::string& json_text) {
     rapidjson::Document document;
     document.ParseInsitu(json_text.data());
     if (document.HasParseError() || !document.IsObject()) throw std::runtime_error("modules.json is not valid JSON");
-    auto modules = document.FindMember("Modules");
-    if (modules == document.MemberEnd() || !modules->value.IsArray()) throw std::runtime_error("modules.json has no Modules list");
+    // Read through a const reference: C++20 finds == between RapidJSON's non-const member
+    // iterators ambiguous, which clang reports.
+    const rapidjson::Value& fields = document;
+    auto modules = fields.FindMember("Modules");
+    if (modules == fields.MemberEnd() || !modules->value.IsArray()) throw std::runtime_error("modules.json has no Modules list");
     std::map<std::string, std::pair<std::string, std::string>> entries;  // key -> (source, dir)
     for (const auto& entry : modules->value.GetArray()) {
         if (!entry.IsObject()) continue;
