@@ -16,6 +16,7 @@
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/moved_writer.hpp"
+#include "tfw/shell/root_lock.hpp"
 #include "tfw/shell/signals.hpp"
 #include "tfw/shell/temp_dir.hpp"
 #include "tfw/shell/terraform.hpp"
@@ -82,7 +83,8 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     }
     if (!std::filesystem::is_directory(invocation.root_dir))
         throw std::runtime_error("the root module directory " + invocation.root_dir.string() + " does not exist");
-    for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir))
+    shell::RootLock root_lock(invocation.root_dir);  // until tfw exits: one tfw per root module
+    for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir, root_lock.held()))
         std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
     core::Policy policy = load_policy_file(invocation);
 

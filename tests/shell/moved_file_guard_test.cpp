@@ -258,3 +258,74 @@ BOOST_AUTO_TEST_CASE(remove_stale_moved_files_in_a_missing_directory) {
     BOOST_TEST(remove_stale_moved_files(dir.path / "nope").empty());
     BOOST_TEST(remove_stale_moved_files(dir.path).empty());
 }
+
+// Holding the root module's lock, no other tfw runs there: a file of any process but this
+// one is stale, even when its pid now belongs to a running process. And a write cut short
+// may hold any beginning of the file, down to nothing at all.
+BOOST_AUTO_TEST_CASE(remove_stale_moved_files_under_the_root_lock) {
+    ScratchDir dir;
+    const std::string dead = std::to_string(dead_pid());
+    const std::string alive_self = std::to_string(::getpid());
+    const std::string alive_parent = std::to_string(::getppid());
+    const std::string body = "\nmoved {\n  from = a.b\n  to   = a.c\n}\n";
+    const std::string half_header = header().substr(0, header().size() / 2);
+
+    struct File {
+        std::string name;
+        std::string content;
+        bool removed;
+    };
+    auto temporary = [](const std::string& pid) { return "tfw-moved-" + pid + ".tf.tfw-" + pid + ".tmp"; };
+    const std::vector<File> files = {
+        {"tfw-moved-" + alive_parent + ".tf", header() + body, true},  // a reused pid
+        {"tfw-moved-1.tf", header() + body, true},
+        {"tfw-moved-" + alive_self + ".tf", header() + body, false},  // this run's own
+        {"tfw-moved-" + dead + ".tf", "# my own notes\n" + body, false},
+        {"tfw-moved-" + dead + "0.tf", half_header, false},  // a complete file has the whole header
+        {temporary(dead), "", true},                          // cut short before the first byte
+        {temporary("1"), half_header, true},                  // in the header
+        {temporary(alive_parent), header() + "\nmov", true},  // in a block
+        {temporary(alive_self), "", false},
+        {"tfw-moved-" + dead + ".tf.tfw-" + alive_parent + ".tmp", "", false},  // pids differ
+        {"tfw-moved-2.tf.tfw-2.tmp", "# my own notes\n", false},
+    };
+    for (const auto& f : files) put(dir.path / f.name, f.content);
+
+    std::vector<fs::path> removed = remove_stale_moved_files(dir.path, true);
+
+    std::vector<std::string> removed_names;
+    for (const auto& path : removed) removed_names.push_back(path.filename().string());
+    std::vector<std::string> expected_removed;
+    for (const auto& f : files)
+        if (f.removed) expected_removed.push_back(f.name);
+    std::sort(removed_names.begin(), removed_names.end());
+    std::sort(expected_removed.begin(), expected_removed.end());
+    BOOST_TEST(removed_names == expected_removed, boost::test_tools::per_element());
+    for (const auto& f : files)
+        BOOST_TEST_CONTEXT(f.name) { BOOST_TEST(fs::exists(dir.path / f.name) == !f.removed); }
+}
+
+// Without the lock, a write cut short is still recognised by its beginning.
+BOOST_AUTO_TEST_CASE(remove_stale_moved_files_takes_writes_cut_short) {
+    ScratchDir dir;
+    const std::string dead = std::to_string(dead_pid());
+    const std::string name = "tfw-moved-" + dead + ".tf.tfw-" + dead + ".tmp";
+    put(dir.path / name, "");
+    BOOST_TEST(remove_stale_moved_files(dir.path).size() == 1u);
+    BOOST_TEST(dir.names().empty());
+}
+
+BOOST_AUTO_TEST_CASE(guard_write_failure_names_the_root_module_directory) {
+    ScratchDir dir;
+    fs::path gone = dir.path / "gone";
+    MovedFileGuard guard(gone);
+    std::string error;
+    try {
+        guard.write(moves_of({{"a.b", "a.c"}}));
+    } catch (const std::runtime_error& e) {
+        error = e.what();
+    }
+    BOOST_TEST(error.find("cannot try moves") != std::string::npos, error);
+    BOOST_TEST(error.find("root module directory " + gone.string() + ",") != std::string::npos, error);
+    BOOST_TEST(error.find('\n') == std::string::npos, error);
+}
