@@ -338,6 +338,15 @@ RunResult Workspace::run_in(const fs::path& cwd, const fs::path& program, const 
     return result;
 }
 
+void Workspace::set_environment(const std::string& name, const std::string& value) {
+    for (auto& [existing, existing_value] : env_)
+        if (existing == name) {
+            existing_value = value;
+            return;
+        }
+    env_.emplace_back(name, value);
+}
+
 RunResult Workspace::terraform(const std::vector<std::string>& args) const { return run(terraform_binary(), args); }
 
 RunResult Workspace::tfw(const std::vector<std::string>& args) const { return run(tfw_binary(), args); }

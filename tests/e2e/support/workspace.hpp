@@ -126,6 +126,7 @@ public:
     fs::path fixture_dir() const;
 
     // Runs in dir(), with the workspace's environment.
+    RunResult run(const fs::path& program, const std::vector<std::string>& args) const;
     RunResult terraform(const std::vector<std::string>& args) const;
     RunResult tfw(const std::vector<std::string>& args) const;
     std::unique_ptr<BackgroundProcess> start_tfw(const std::vector<std::string>& args) const;
@@ -165,9 +166,10 @@ public:
 
     // Environment variables set for every process the workspace runs.
     const std::vector<std::pair<std::string, std::string>>& environment() const { return env_; }
+    // Adds one (or replaces its value) for every process run from now on.
+    void set_environment(const std::string& name, const std::string& value);
 
 private:
-    RunResult run(const fs::path& program, const std::vector<std::string>& args) const;
     RunResult run_in(const fs::path& cwd, const fs::path& program, const std::vector<std::string>& args) const;
     RunResult require_success(const std::vector<std::string>& args) const;
 
