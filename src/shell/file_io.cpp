@@ -116,16 +116,16 @@ void remove_abandoned_temporaries(const std::filesystem::path& path) {
 
 }  // namespace
 
-void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
+StagedWrite::StagedWrite(const std::filesystem::path& path, std::string_view content) : path_(path) {
     remove_abandoned_temporaries(path);
     mode_t mode = 0644;
     struct stat info {};
     if (::stat(path.c_str(), &info) == 0) mode = info.st_mode & 07777;
     // Not ending in .tf, so terraform never loads a half-written file.
-    std::filesystem::path temporary = path;
-    temporary += std::string(temporary_infix) + std::to_string(::getpid()) + std::string(temporary_suffix);
+    temporary_ = path;
+    temporary_ += std::string(temporary_infix) + std::to_string(::getpid()) + std::string(temporary_suffix);
     // Failures name the file the user knows, not the temporary one.
-    int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+    int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
     if (fd < 0) fail("cannot write", path);
     std::size_t written = 0;
     while (written < content.size()) {
@@ -134,7 +134,7 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
         if (n < 0) {
             int error = errno;
             ::close(fd);
-            ::unlink(temporary.c_str());
+            ::unlink(temporary_.c_str());
             errno = error;
             fail("cannot write", path);
         }
@@ -145,16 +145,30 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
     int error = errno;
     if (::close(fd) != 0 || !synced) {
         if (synced) error = errno;
-        ::unlink(temporary.c_str());
+        ::unlink(temporary_.c_str());
         errno = error;
         fail("cannot write", path);
     }
-    if (::rename(temporary.c_str(), path.c_str()) != 0) {
-        error = errno;
-        ::unlink(temporary.c_str());
+    staged_ = true;
+}
+
+StagedWrite::~StagedWrite() {
+    if (staged_) ::unlink(temporary_.c_str());
+}
+
+void StagedWrite::commit() {
+    if (!staged_) return;
+    staged_ = false;
+    if (::rename(temporary_.c_str(), path_.c_str()) != 0) {
+        int error = errno;
+        ::unlink(temporary_.c_str());
         errno = error;
-        fail("cannot replace", path);
+        fail("cannot replace", path_);
     }
+}
+
+void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
+    StagedWrite(path, content).commit();
 }
 
 }  // namespace tfw::shell
