@@ -237,6 +237,8 @@ void BackgroundProcess::send_signal(int signal_number) {
     if (::kill(pid_, signal_number) != 0) throw E2eError("kill: " + std::string(std::strerror(errno)));
 }
 
+std::string BackgroundProcess::output_so_far() const { return read_whole_file(out_file_); }
+
 RunResult BackgroundProcess::wait(std::chrono::seconds timeout) {
     auto deadline = std::chrono::steady_clock::now() + timeout;
     while (running()) {
@@ -358,11 +360,15 @@ RunResult Workspace::require_success(const std::vector<std::string>& args) const
 }
 
 std::unique_ptr<BackgroundProcess> Workspace::start_tfw(const std::vector<std::string>& args) const {
-    fs::path program = tfw_binary();
+    return start(tfw_binary(), args);
+}
+
+std::unique_ptr<BackgroundProcess> Workspace::start(const fs::path& program, const std::vector<std::string>& args) const {
     static int counter = 0;
     ++counter;
-    fs::path out_file = scratch_ / ("tfw-" + std::to_string(counter) + ".stdout");
-    fs::path err_file = scratch_ / ("tfw-" + std::to_string(counter) + ".stderr");
+    const std::string name = program.filename().string() + "-" + std::to_string(counter);
+    fs::path out_file = scratch_ / (name + ".stdout");
+    fs::path err_file = scratch_ / (name + ".stderr");
 
     std::vector<std::string> env_text;
     for (char** entry = environ; entry && *entry; ++entry) {

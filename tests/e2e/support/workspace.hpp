@@ -82,6 +82,8 @@ public:
     // Its live child processes (terraform, when tfw is planning).
     std::vector<pid_t> children() const;
     void send_signal(int signal_number);
+    // What it has written to stdout so far.
+    std::string output_so_far() const;
     // Waits until it exits; on timeout kills it and throws E2eError.
     RunResult wait(std::chrono::seconds timeout = std::chrono::seconds(120));
 
@@ -130,6 +132,7 @@ public:
     RunResult terraform(const std::vector<std::string>& args) const;
     RunResult tfw(const std::vector<std::string>& args) const;
     std::unique_ptr<BackgroundProcess> start_tfw(const std::vector<std::string>& args) const;
+    std::unique_ptr<BackgroundProcess> start(const fs::path& program, const std::vector<std::string>& args) const;
 
     // `terraform init -input=false`; throws on failure.
     void init();
