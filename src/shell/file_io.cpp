@@ -167,6 +167,13 @@ void StagedWrite::commit() {
     }
 }
 
+std::filesystem::path absolute_directory(const std::filesystem::path& dir) {
+    std::error_code ignored;
+    std::filesystem::path normal = std::filesystem::absolute(dir, ignored).lexically_normal();
+    if (normal.filename().empty() && normal.has_relative_path()) normal = normal.parent_path();  // "/a/b/" from "/a/b/."
+    return normal;
+}
+
 void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
     StagedWrite(path, content).commit();
 }

@@ -42,11 +42,8 @@ std::vector<MovedFileGuard::LineRange> MovedFileGuard::write(
     } catch (const std::runtime_error& error) {
         // A read-only checkout or a full disk: without the file no move can be tried, and
         // a plan without them would not be the one the user asked tfw for.
-        std::error_code ignored;
-        std::filesystem::path dir = std::filesystem::absolute(path_.parent_path(), ignored).lexically_normal();
-        if (dir.filename().empty()) dir = dir.parent_path();  // "/a/b/" from "/a/b/."
         throw std::runtime_error("cannot try moves: tfw plans with its moved blocks in a temporary file in the root module directory " +
-                                 dir.string() + ", and " + error.what());
+                                 absolute_directory(path_.parent_path()).string() + ", and " + error.what());
     }
     return lines;
 }

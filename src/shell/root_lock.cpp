@@ -6,6 +6,8 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "tfw/shell/file_io.hpp"
+
 namespace tfw::shell {
 
 RootLock::RootLock(const std::filesystem::path& root_dir) {
@@ -22,8 +24,8 @@ RootLock::RootLock(const std::filesystem::path& root_dir) {
     int error = errno;
     ::close(fd);
     if (error == EWOULDBLOCK)
-        throw RootBusy("another tfw run is planning in " + root_dir.string() +
-                       " (it holds the directory's lock); run again when it has finished");
+        throw RootBusy("another tfw run is active in " + absolute_directory(root_dir).string() +
+                       " (one tfw at a time per root module); run again when it has finished");
 }
 
 RootLock::~RootLock() {

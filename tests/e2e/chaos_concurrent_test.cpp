@@ -57,7 +57,7 @@ BOOST_AUTO_TEST_CASE(two_runs_in_one_root_never_share_a_moved_file) {
                 }
                 BOOST_TEST(run.exit_code == 1, run.describe());
                 BOOST_TEST(line_count(run.err) == 1u, "not one line on stderr:\n" << run.describe());
-                BOOST_TEST(run.err.starts_with("tfw: error: another tfw run is planning in "), run.describe());
+                BOOST_TEST(run.err.starts_with("tfw: error: another tfw run is active in "), run.describe());
                 BOOST_TEST(run.out == "", "the run that lost the lock planned:\n" << run.describe());
                 BOOST_TEST(!ws.exists(plan_files[i]));
             }

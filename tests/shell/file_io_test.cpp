@@ -205,3 +205,22 @@ BOOST_AUTO_TEST_CASE(write_file_atomically_errors_do_not_name_the_temporary) {
     std::string error = error_of([&] { write_file_atomically(missing, "x"); });
     BOOST_TEST(error == "cannot write " + missing.string() + ": No such file or directory");
 }
+
+BOOST_AUTO_TEST_CASE(absolute_directory_table) {
+    const fs::path cwd = fs::current_path();
+    struct Case {
+        fs::path dir;
+        fs::path expected;
+    };
+    const std::vector<Case> cases = {
+        {".", cwd},
+        {"./", cwd},
+        {"a/../b/.", cwd / "b"},
+        {"/srv/infra", "/srv/infra"},
+        {"/srv/infra/", "/srv/infra"},
+        {"/srv/./infra/.", "/srv/infra"},
+        {"/", "/"},
+    };
+    for (const auto& c : cases)
+        BOOST_TEST_CONTEXT(c.dir) { BOOST_TEST(absolute_directory(c.dir) == c.expected); }
+}

@@ -55,7 +55,7 @@ BOOST_AUTO_TEST_CASE(one_lock_per_root_module) {
         RootLock first(dir.path);
         BOOST_TEST(first.held());
         const std::string message = busy_message(dir.path);
-        BOOST_TEST(message.find("another tfw run is planning in " + dir.path.string()) == 0u, message);
+        BOOST_TEST(message.find("another tfw run is active in " + dir.path.string()) == 0u, message);
         BOOST_TEST(message.find('\n') == std::string::npos);
         // Another root module is another lock.
         RootLock elsewhere(other.path);

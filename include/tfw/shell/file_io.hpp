@@ -38,6 +38,9 @@ private:
     bool staged_ = false;
 };
 
+// `dir` as an absolute path without `.` or a trailing slash, for messages: "." says nothing.
+std::filesystem::path absolute_directory(const std::filesystem::path& dir);
+
 // Stages `content` for `path` and commits it at once.
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
 
