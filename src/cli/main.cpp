@@ -15,6 +15,7 @@
 #include "tfw/core/policy_yaml.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/process.hpp"
+#include "tfw/shell/root_lock.hpp"
 #include "tfw/shell/signals.hpp"
 #include "tfw/shell/terraform.hpp"
 
@@ -66,8 +67,13 @@ int run_version(const Invocation& invocation) {
 
 // Anything tfw does not handle is terraform's, with the same arguments and exit code.
 [[noreturn]] void run_passthrough(const Invocation& invocation, const std::vector<std::string>& argv) {
-    for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir))
-        std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
+    try {
+        shell::RootLock root_lock(invocation.root_dir);
+        for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir, root_lock.held()))
+            std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
+    } catch (const shell::RootBusy&) {
+        // A tfw plan runs here: its moved file is live, and this command is terraform's.
+    }
     std::vector<std::string> forwarded;
     for (const auto& arg : argv)
         if (arg.rfind("--terraform-bin", 0) != 0) forwarded.push_back(arg);

@@ -22,6 +22,7 @@
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/moved_writer.hpp"
+#include "tfw/shell/root_lock.hpp"
 #include "tfw/shell/signals.hpp"
 #include "tfw/shell/temp_dir.hpp"
 #include "tfw/shell/terraform.hpp"
@@ -126,7 +127,8 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     if (auto cache = shell::terragrunt_cache_of(invocation.root_dir); cache && invocation.options.write)
         throw std::runtime_error("--write would write into terragrunt's throwaway copy of the module under " +
                                  cache->string() + "; run tfw plan --write in the module's own directory instead");
-    for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir))
+    shell::RootLock root_lock(invocation.root_dir);  // until tfw exits: one tfw per root module
+    for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir, root_lock.held()))
         std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
     core::Policy policy = load_policy_file(invocation);
 

@@ -1,6 +1,8 @@
 #include "tfw/shell/file_io.hpp"
 
 #include <cerrno>
+#include <charconv>
+#include <csignal>
 #include <cstdint>
 #include <cstring>
 #include <fcntl.h>
@@ -91,35 +93,89 @@ std::string read_file(const std::filesystem::path& path) {
     }
 }
 
-void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
+namespace {
+
+// The temporary files of earlier writes of `path` that a killed tfw left beside it.
+void remove_abandoned_temporaries(const std::filesystem::path& path) {
+    const std::string prefix = path.filename().string() + std::string(temporary_infix);
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(path.parent_path().empty() ? "." : path.parent_path(), ec)) {
+        std::string name = entry.path().filename().string();
+        if (name.size() <= prefix.size() + temporary_suffix.size() || name.rfind(prefix, 0) != 0 ||
+            !name.ends_with(temporary_suffix))
+            continue;
+        std::string_view digits = std::string_view(name).substr(prefix.size(), name.size() - prefix.size() - temporary_suffix.size());
+        pid_t owner = 0;
+        auto [end, parse_error] = std::from_chars(digits.data(), digits.data() + digits.size(), owner);
+        if (parse_error != std::errc() || end != digits.data() + digits.size() || owner <= 0) continue;
+        if (owner == ::getpid() || ::kill(owner, 0) == 0 || errno == EPERM) continue;
+        std::error_code ignored;
+        if (entry.is_regular_file(ignored)) std::filesystem::remove(entry.path(), ignored);
+    }
+}
+
+}  // namespace
+
+StagedWrite::StagedWrite(const std::filesystem::path& path, std::string_view content) : path_(path) {
+    remove_abandoned_temporaries(path);
     mode_t mode = 0644;
     struct stat info {};
     if (::stat(path.c_str(), &info) == 0) mode = info.st_mode & 07777;
     // Not ending in .tf, so terraform never loads a half-written file.
-    std::filesystem::path temporary = path;
-    temporary += ".tfw-" + std::to_string(::getpid()) + ".tmp";
-    int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-    if (fd < 0) fail("cannot write", temporary);
+    temporary_ = path;
+    temporary_ += std::string(temporary_infix) + std::to_string(::getpid()) + std::string(temporary_suffix);
+    // Failures name the file the user knows, not the temporary one.
+    int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+    if (fd < 0) fail("cannot write", path);
     std::size_t written = 0;
     while (written < content.size()) {
         ssize_t n = ::write(fd, content.data() + written, content.size() - written);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
+            int error = errno;
             ::close(fd);
-            ::unlink(temporary.c_str());
-            fail("cannot write", temporary);
+            ::unlink(temporary_.c_str());
+            errno = error;
+            fail("cannot write", path);
         }
         written += static_cast<std::size_t>(n);
     }
     ::fchmod(fd, mode);
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        ::unlink(temporary.c_str());
-        fail("cannot write", temporary);
+    bool synced = ::fsync(fd) == 0;
+    int error = errno;
+    if (::close(fd) != 0 || !synced) {
+        if (synced) error = errno;
+        ::unlink(temporary_.c_str());
+        errno = error;
+        fail("cannot write", path);
     }
-    if (::rename(temporary.c_str(), path.c_str()) != 0) {
-        ::unlink(temporary.c_str());
-        fail("cannot replace", path);
+    staged_ = true;
+}
+
+StagedWrite::~StagedWrite() {
+    if (staged_) ::unlink(temporary_.c_str());
+}
+
+void StagedWrite::commit() {
+    if (!staged_) return;
+    staged_ = false;
+    if (::rename(temporary_.c_str(), path_.c_str()) != 0) {
+        int error = errno;
+        ::unlink(temporary_.c_str());
+        errno = error;
+        fail("cannot replace", path_);
     }
+}
+
+std::filesystem::path absolute_directory(const std::filesystem::path& dir) {
+    std::error_code ignored;
+    std::filesystem::path normal = std::filesystem::absolute(dir, ignored).lexically_normal();
+    if (normal.filename().empty() && normal.has_relative_path()) normal = normal.parent_path();  // "/a/b/" from "/a/b/."
+    return normal;
+}
+
+void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
+    StagedWrite(path, content).commit();
 }
 
 }  // namespace tfw::shell

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <fstream>
 #include <signal.h>
+#include <stdexcept>
 #include <unistd.h>
 
 #include "tfw/core/hcl_moved.hpp"
@@ -36,7 +37,14 @@ std::vector<MovedFileGuard::LineRange> MovedFileGuard::write(
         content += block;
     }
     present_ = true;
-    write_file_atomically(path_, content);
+    try {
+        write_file_atomically(path_, content);
+    } catch (const std::runtime_error& error) {
+        // A read-only checkout or a full disk: without the file no move can be tried, and
+        // a plan without them would not be the one the user asked tfw for.
+        throw std::runtime_error("cannot try moves: tfw plans with its moved blocks in a temporary file in the root module directory " +
+                                 absolute_directory(path_.parent_path()).string() + ", and " + error.what());
+    }
     return lines;
 }
 
@@ -47,7 +55,23 @@ void MovedFileGuard::remove() {
     present_ = false;
 }
 
-std::vector<std::filesystem::path> remove_stale_moved_files(const std::filesystem::path& root_dir) {
+namespace {
+
+// Ours: a complete moved file starts with the header line; a write cut short holds any
+// beginning of the file, so possibly only part of the header, or nothing.
+bool written_by_tfw(const std::filesystem::path& path, bool cut_short) {
+    std::ifstream in(path, std::ios::binary);
+    std::string start(moved_file_header.size() + 1, '\0');
+    in.read(start.data(), static_cast<std::streamsize>(start.size()));
+    start.resize(static_cast<std::size_t>(in.gcount()));
+    std::string header_line = std::string(moved_file_header) + "\n";
+    if (start == header_line) return true;
+    return cut_short && header_line.compare(0, start.size(), start) == 0;
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> remove_stale_moved_files(const std::filesystem::path& root_dir, bool root_locked) {
     std::vector<std::filesystem::path> removed;
     std::error_code ec;
     for (const auto& entry : std::filesystem::directory_iterator(root_dir, ec)) {
@@ -61,14 +85,22 @@ std::vector<std::filesystem::path> remove_stale_moved_files(const std::filesyste
         if (parse_error != std::errc() || owner <= 0) continue;
         std::string_view suffix(end, static_cast<std::size_t>(rest.data() + rest.size() - end));
         std::string pid_text = std::to_string(owner);
-        if (suffix != ".tf" && suffix != ".tf.tfw-" + pid_text + ".tmp") continue;
-        bool owner_alive = owner == ::getpid() || ::kill(owner, 0) == 0 || errno == EPERM;
+        bool cut_short = suffix == ".tf" + std::string(temporary_infix) + pid_text + std::string(temporary_suffix);
+        if (suffix != ".tf" && !cut_short) continue;
+        if (owner == ::getpid()) continue;
+        // Holding the root's lock, no other tfw runs here, whatever its pid became since.
+        bool owner_alive = !root_locked && (::kill(owner, 0) == 0 || errno == EPERM);
         if (owner_alive) continue;
-        std::ifstream in(entry.path());
-        std::string first_line;
-        std::getline(in, first_line);
-        if (first_line != moved_file_header) continue;
-        if (std::filesystem::remove(entry.path(), ec)) removed.push_back(entry.path());
+        std::error_code type_error;
+        if (!entry.is_regular_file(type_error) || !written_by_tfw(entry.path(), cut_short)) continue;
+        std::error_code remove_error;
+        if (std::filesystem::remove(entry.path(), remove_error)) {
+            removed.push_back(entry.path());
+        } else if (remove_error && !cut_short) {
+            // terraform reads every *.tf file: it would plan with that run's blocks.
+            throw std::runtime_error("cannot remove " + entry.path().string() + ", left by an interrupted tfw run: " +
+                                     remove_error.message() + "; remove it, or terraform plans with its moved blocks");
+        }
     }
     return removed;
 }

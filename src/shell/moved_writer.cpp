@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <set>
 #include <stdexcept>
 
@@ -62,6 +63,8 @@ std::vector<WrittenFile> write_moved_blocks(const std::filesystem::path& root_di
     for (const auto& placement : placements) by_dir[placement.dir].emplace_back(placement.from, placement.to);
 
     std::vector<WrittenFile> written;
+    // Every file is staged before any is committed: a write that fails changes no file.
+    std::vector<std::unique_ptr<StagedWrite>> staged;
     for (const auto& [dir, moves] : by_dir) {
         // Placement only picks the user's own directories; never risk a download cache.
         if (!core::is_user_directory(dir) || under_data_dir(dir))
@@ -74,9 +77,10 @@ std::vector<WrittenFile> write_moved_blocks(const std::filesystem::path& root_di
         if (fresh.empty()) continue;
         std::filesystem::path file = directory / file_name;
         std::string existing = std::filesystem::exists(file) ? read_file(file) : std::string();
-        write_file_atomically(file, core::append_moved_blocks(existing, fresh, generated_comment));
+        staged.push_back(std::make_unique<StagedWrite>(file, core::append_moved_blocks(existing, fresh, generated_comment)));
         written.push_back({file, fresh.size()});
     }
+    for (auto& file : staged) file->commit();
     return written;
 }
 

@@ -14,6 +14,7 @@
 #define BOOST_PROCESS_V2_SEPARATE_COMPILATION
 #include <boost/process/v2.hpp>
 #include <boost/process/v2/src.hpp>
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,11 +28,30 @@ namespace asio = boost::asio;
 
 namespace {
 
-// Puts the child in its own process group, between fork and exec.
-struct NewProcessGroup {
-    bool enabled;
+// Marks every descriptor above stderr close-on-exec, in the child between fork and exec.
+// Boost 1.81's launcher means to close them but skips those below its own error pipe (a
+// typo in its Linux close_all), so the pipes tfw reads terraform's output from leaked into
+// terraform and on into everything terraform starts: an interrupted provisioner's `sleep`
+// then held tfw's pipe open, and tfw waited for it long after terraform had exited.
+// Marking, not closing, keeps the launcher's error pipe working until the exec.
+void keep_descriptors_from_exec() {
+#ifdef CLOSE_RANGE_CLOEXEC
+    if (::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) == 0) return;
+#endif
+    long limit = ::sysconf(_SC_OPEN_MAX);
+    if (limit < 0 || limit > 65536) limit = 65536;
+    for (int fd = 3; fd < limit; ++fd) {
+        int flags = ::fcntl(fd, F_GETFD);
+        if (flags >= 0 && !(flags & FD_CLOEXEC)) ::fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+    }
+}
+
+// Between fork and exec: the child's own process group if asked, and no inherited descriptors.
+struct ChildSetup {
+    bool own_process_group;
     bp::error_code on_exec_setup(bp::posix::default_launcher&, const bp::filesystem::path&, const char* const*) {
-        if (enabled && ::setpgid(0, 0) != 0) return bp::error_code(errno, bp::system_category());
+        if (own_process_group && ::setpgid(0, 0) != 0) return bp::error_code(errno, bp::system_category());
+        keep_descriptors_from_exec();
         return {};
     }
 };
@@ -114,7 +134,7 @@ ProcessResult run_process(const std::filesystem::path& program, const std::vecto
     try {
         started.emplace(context, bp::filesystem::path(program.string()), args, bp::process_stdio{in_pipe, out_pipe, err_pipe},
                         bp::process_start_dir(bp::filesystem::path(start_dir.string())), bp::process_environment(env),
-                        NewProcessGroup{options.own_process_group});
+                        ChildSetup{options.own_process_group});
     } catch (const bp::system_error& error) {
         throw ProcessNotFound("cannot run " + program.string() + ": " + error.code().message());
     }

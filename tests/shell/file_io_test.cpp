@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -163,4 +164,63 @@ BOOST_AUTO_TEST_CASE(write_then_read) {
     write_file_atomically(file, "one");
     write_file_atomically(file, "two, longer");
     BOOST_TEST(read_file(file) == "two, longer");
+}
+
+// A tfw killed between creating its temporary file and renaming it leaves the temporary
+// behind; the next write of the same file removes it, when its process is gone.
+BOOST_AUTO_TEST_CASE(write_file_atomically_removes_temporaries_of_killed_writers) {
+    pid_t child = ::fork();
+    if (child == 0) ::_exit(0);
+    BOOST_TEST_REQUIRE(child > 0);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    const std::string dead = std::to_string(child);
+    const std::string parent = std::to_string(::getppid());
+
+    struct Case {
+        std::string name;
+        bool removed;
+    };
+    const std::vector<Case> cases = {
+        {"moved.tf.tfw-" + dead + ".tmp", true},      // a write cut short
+        {"moved.tf.tfw-" + parent + ".tmp", false},   // its writer still runs
+        {"moved.tf.tfw-" + dead + "x.tmp", false},    // not a pid
+        {"moved.tf.tfw-.tmp", false},
+        {"other.tf.tfw-" + dead + ".tmp", false},     // another file's
+        {"moved.tf.tfw-" + dead + ".tmp.bak", false},
+        {"moved.tf", false},
+    };
+    ScratchDir dir;
+    for (const auto& c : cases) put(dir.path / c.name, "half a fi");
+    write_file_atomically(dir.path / "moved.tf", "whole\n");
+    for (const auto& c : cases)
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(fs::exists(dir.path / c.name) == !c.removed); }
+    BOOST_TEST(get(dir.path / "moved.tf") == "whole\n");
+}
+
+// The error names the file the user knows, never the temporary one.
+BOOST_AUTO_TEST_CASE(write_file_atomically_errors_do_not_name_the_temporary) {
+    ScratchDir dir;
+    fs::path missing = dir.path / "no-such-dir" / "moved.tf";
+    std::string error = error_of([&] { write_file_atomically(missing, "x"); });
+    BOOST_TEST(error == "cannot write " + missing.string() + ": No such file or directory");
+}
+
+BOOST_AUTO_TEST_CASE(absolute_directory_table) {
+    const fs::path cwd = fs::current_path();
+    struct Case {
+        fs::path dir;
+        fs::path expected;
+    };
+    const std::vector<Case> cases = {
+        {".", cwd},
+        {"./", cwd},
+        {"a/../b/.", cwd / "b"},
+        {"/srv/infra", "/srv/infra"},
+        {"/srv/infra/", "/srv/infra"},
+        {"/srv/./infra/.", "/srv/infra"},
+        {"/", "/"},
+    };
+    for (const auto& c : cases)
+        BOOST_TEST_CONTEXT(c.dir) { BOOST_TEST(absolute_directory(c.dir) == c.expected); }
 }

@@ -58,6 +58,35 @@ std::vector<std::string> lines_of(const std::string& text) {
     return out;
 }
 
+// One file of a stale-file table: whether remove_stale_moved_files must remove it.
+struct StaleCandidate {
+    std::string name;
+    std::string content;
+    bool removed;
+};
+
+// Puts the files in `dir`, runs remove_stale_moved_files, and checks what it removed
+// (and reported) and that the rest are untouched.
+void check_stale_removal(const ScratchDir& dir, const std::vector<StaleCandidate>& files, bool root_locked) {
+    for (const auto& f : files) put(dir.path / f.name, f.content);
+    std::vector<std::string> removed_names;
+    for (const auto& path : remove_stale_moved_files(dir.path, root_locked))
+        removed_names.push_back(path.filename().string());
+    std::vector<std::string> expected_removed;
+    for (const auto& f : files)
+        if (f.removed) expected_removed.push_back(f.name);
+    // Directory order is the file system's.
+    std::sort(removed_names.begin(), removed_names.end());
+    std::sort(expected_removed.begin(), expected_removed.end());
+    BOOST_TEST(removed_names == expected_removed, boost::test_tools::per_element());
+    for (const auto& f : files) {
+        BOOST_TEST_CONTEXT(f.name) {
+            BOOST_TEST(fs::exists(dir.path / f.name) == !f.removed);
+            if (!f.removed) BOOST_TEST(get(dir.path / f.name) == f.content);
+        }
+    }
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(guard_names_its_file_by_pid) {
@@ -174,12 +203,7 @@ BOOST_AUTO_TEST_CASE(remove_stale_moved_files_table) {
     const std::string alive_parent = std::to_string(::getppid());
     const std::string body = "\nmoved {\n  from = a.b\n  to   = a.c\n}\n";
 
-    struct File {
-        std::string name;
-        std::string content;
-        bool removed;
-    };
-    const std::vector<File> files = {
+    const std::vector<StaleCandidate> files = {
         {"tfw-moved-" + dead1 + ".tf", header() + body, true},
         {"tfw-moved-" + dead2 + ".tf", "# my own notes\n" + body, false},                 // not our header
         {"tfw-moved-" + alive_self + ".tf", header() + body, false},                       // this process
@@ -196,27 +220,9 @@ BOOST_AUTO_TEST_CASE(remove_stale_moved_files_table) {
         {"tfw-moved-" + dead1 + ".tf.tfw-" + dead2 + ".tmp", header() + body, false},    // pids differ
         {"moved.tf", header() + body, false},                                              // the user's file
     };
-    for (const auto& f : files) put(dir.path / f.name, f.content);
     // A header on the second line is not our header.
     put(dir.path / ("tfw-moved-" + dead2 + "0.tf"), "\n" + header() + body);
-
-    std::vector<fs::path> removed = remove_stale_moved_files(dir.path);
-
-    std::vector<std::string> removed_names;
-    for (const auto& path : removed) removed_names.push_back(path.filename().string());
-    std::vector<std::string> expected_removed;
-    for (const auto& f : files)
-        if (f.removed) expected_removed.push_back(f.name);
-    // Directory order is the file system's.
-    std::sort(removed_names.begin(), removed_names.end());
-    std::sort(expected_removed.begin(), expected_removed.end());
-    BOOST_TEST(removed_names == expected_removed, boost::test_tools::per_element());
-    for (const auto& f : files) {
-        BOOST_TEST_CONTEXT(f.name) {
-            BOOST_TEST(fs::exists(dir.path / f.name) == !f.removed);
-            if (!f.removed) BOOST_TEST(get(dir.path / f.name) == f.content);
-        }
-    }
+    check_stale_removal(dir, files, false);
     BOOST_TEST(fs::exists(dir.path / ("tfw-moved-" + dead2 + "0.tf")));
 }
 
@@ -257,4 +263,57 @@ BOOST_AUTO_TEST_CASE(remove_stale_moved_files_in_a_missing_directory) {
     ScratchDir dir;
     BOOST_TEST(remove_stale_moved_files(dir.path / "nope").empty());
     BOOST_TEST(remove_stale_moved_files(dir.path).empty());
+}
+
+// Holding the root module's lock, no other tfw runs there: a file of any process but this
+// one is stale, even when its pid now belongs to a running process. And a write cut short
+// may hold any beginning of the file, down to nothing at all.
+BOOST_AUTO_TEST_CASE(remove_stale_moved_files_under_the_root_lock) {
+    ScratchDir dir;
+    const std::string dead = std::to_string(dead_pid());
+    const std::string alive_self = std::to_string(::getpid());
+    const std::string alive_parent = std::to_string(::getppid());
+    const std::string body = "\nmoved {\n  from = a.b\n  to   = a.c\n}\n";
+    const std::string half_header = header().substr(0, header().size() / 2);
+
+    auto temporary = [](const std::string& pid) { return "tfw-moved-" + pid + ".tf.tfw-" + pid + ".tmp"; };
+    const std::vector<StaleCandidate> files = {
+        {"tfw-moved-" + alive_parent + ".tf", header() + body, true},  // a reused pid
+        {"tfw-moved-1.tf", header() + body, true},
+        {"tfw-moved-" + alive_self + ".tf", header() + body, false},  // this run's own
+        {"tfw-moved-" + dead + ".tf", "# my own notes\n" + body, false},
+        {"tfw-moved-" + dead + "0.tf", half_header, false},  // a complete file has the whole header
+        {temporary(dead), "", true},                          // cut short before the first byte
+        {temporary("1"), half_header, true},                  // in the header
+        {temporary(alive_parent), header() + "\nmov", true},  // in a block
+        {temporary(alive_self), "", false},
+        {"tfw-moved-" + dead + ".tf.tfw-" + alive_parent + ".tmp", "", false},  // pids differ
+        {"tfw-moved-2.tf.tfw-2.tmp", "# my own notes\n", false},
+    };
+    check_stale_removal(dir, files, true);
+}
+
+// Without the lock, a write cut short is still recognised by its beginning.
+BOOST_AUTO_TEST_CASE(remove_stale_moved_files_takes_writes_cut_short) {
+    ScratchDir dir;
+    const std::string dead = std::to_string(dead_pid());
+    const std::string name = "tfw-moved-" + dead + ".tf.tfw-" + dead + ".tmp";
+    put(dir.path / name, "");
+    BOOST_TEST(remove_stale_moved_files(dir.path).size() == 1u);
+    BOOST_TEST(dir.names().empty());
+}
+
+BOOST_AUTO_TEST_CASE(guard_write_failure_names_the_root_module_directory) {
+    ScratchDir dir;
+    fs::path gone = dir.path / "gone";
+    MovedFileGuard guard(gone);
+    std::string error;
+    try {
+        guard.write(moves_of({{"a.b", "a.c"}}));
+    } catch (const std::runtime_error& e) {
+        error = e.what();
+    }
+    BOOST_TEST(error.find("cannot try moves") != std::string::npos, error);
+    BOOST_TEST(error.find("root module directory " + gone.string() + ",") != std::string::npos, error);
+    BOOST_TEST(error.find('\n') == std::string::npos, error);
 }

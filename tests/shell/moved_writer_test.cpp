@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+#include <unistd.h>
 
 #include "tfw/core/hcl_moved.hpp"
 
@@ -82,6 +83,31 @@ BOOST_AUTO_TEST_CASE(appends_only_what_is_new_per_directory) {
                                            "moves.tf");
     BOOST_TEST(again.empty());
     BOOST_TEST(get(dir.path / "moves.tf") == root_moves);
+}
+
+// A full disk or a read-only module: the files are staged first, so when one cannot be
+// written, none is changed and no temporary file stays.
+BOOST_AUTO_TEST_CASE(a_failed_file_leaves_every_file_as_it_was) {
+    ScratchDir dir;
+    fs::create_directories(dir.path / "modules" / "net");
+    put(dir.path / "moves.tf", "# existing moves file\n");
+    // In the way of the second file's temporary: the write there fails.
+    const std::string temporary = "moves.tf.tfw-" + std::to_string(::getpid()) + ".tmp";
+    fs::create_directory(dir.path / "modules" / "net" / temporary);
+
+    std::string error;
+    try {
+        shell::write_moved_blocks(dir.path,
+                                  {placement(".", "terraform_data.c", "terraform_data.d"),
+                                   placement("modules/net", "aws_vpc.x", "aws_vpc.y")},
+                                  "moves.tf");
+    } catch (const std::runtime_error& e) {
+        error = e.what();
+    }
+    BOOST_TEST(error.find("cannot write " + (dir.path / "modules/net/moves.tf").string()) == 0u, error);
+    BOOST_TEST(get(dir.path / "moves.tf") == "# existing moves file\n");
+    BOOST_TEST(dir.names() == std::vector<std::string>({"modules", "moves.tf"}), boost::test_tools::per_element());
+    BOOST_TEST(!fs::exists(dir.path / "modules" / "net" / "moves.tf"));
 }
 
 BOOST_AUTO_TEST_CASE(never_writes_outside_the_users_code) {

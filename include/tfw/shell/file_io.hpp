@@ -13,8 +13,35 @@ std::string read_file(const std::filesystem::path& path);
 // Everything readable from an open descriptor (stdin: `-`); `name` is for messages.
 std::string read_descriptor(int fd, const std::string& name);
 
-// Writes a sibling temporary file and renames it over `path`, keeping the mode of an
-// existing file. Throws std::runtime_error naming the file.
+// A write of `path` goes through `<path>.tfw-<pid>.tmp`: never a name terraform loads.
+inline constexpr std::string_view temporary_infix = ".tfw-";
+inline constexpr std::string_view temporary_suffix = ".tmp";
+
+// A new content for `path`, written and synced beside it, not yet in place: staging
+// several files and committing them only once all are written means that a failed write
+// (a full disk) changes none of them. Staging first removes the temporary files of
+// earlier writes of `path` whose process is gone (a tfw killed mid-write); it keeps the
+// mode of an existing file. Errors are std::runtime_error naming `path`.
+class StagedWrite {
+public:
+    StagedWrite(const std::filesystem::path& path, std::string_view content);
+    ~StagedWrite();  // an uncommitted write leaves `path` as it was
+    StagedWrite(const StagedWrite&) = delete;
+    StagedWrite& operator=(const StagedWrite&) = delete;
+
+    // Renames the temporary file over `path`: atomic for readers.
+    void commit();
+
+private:
+    std::filesystem::path path_;
+    std::filesystem::path temporary_;
+    bool staged_ = false;
+};
+
+// `dir` as an absolute path without `.` or a trailing slash, for messages: "." says nothing.
+std::filesystem::path absolute_directory(const std::filesystem::path& dir);
+
+// Stages `content` for `path` and commits it at once.
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
 
 }  // namespace tfw::shell

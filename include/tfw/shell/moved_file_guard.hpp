@@ -32,7 +32,8 @@ public:
     };
 
     // Replaces the file's blocks; an empty list removes the file. Returns, per move, the
-    // lines of its block, so diagnostics can be traced back to a move.
+    // lines of its block, so diagnostics can be traced back to a move. Throws a one-line
+    // error naming the root module directory when the file cannot be written.
     std::vector<LineRange> write(const std::vector<std::pair<core::Address, core::Address>>& moves);
     void remove();
 
@@ -44,8 +45,11 @@ private:
     bool present_ = false;
 };
 
-// Removes files a killed tfw left in `root_dir`: ours by name and header, and owned by
-// a process that no longer runs. Returns what it removed.
-std::vector<std::filesystem::path> remove_stale_moved_files(const std::filesystem::path& root_dir);
+// Removes files a killed tfw left in `root_dir`: ours by name and header (or, for a write
+// cut short, the beginning of one), and owned by a process that no longer runs; when
+// `root_locked` (this run holds the RootLock), by any process but this one. Returns what it
+// removed; throws when a stale moved file stays, as terraform would plan with it.
+std::vector<std::filesystem::path> remove_stale_moved_files(const std::filesystem::path& root_dir,
+                                                            bool root_locked = false);
 
 }  // namespace tfw::shell

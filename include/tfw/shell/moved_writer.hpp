@@ -17,7 +17,8 @@ struct WrittenFile {
 
 // Appends each placement not already declared in its directory (by any .tf file there)
 // to `file_name`, atomically, leaving the existing bytes as they were. Writes nothing
-// where nothing is new, so a second run changes no byte.
+// where nothing is new, so a second run changes no byte; and nothing at all when one of
+// the files cannot be written.
 std::vector<WrittenFile> write_moved_blocks(const std::filesystem::path& root_dir,
                                             const std::vector<core::Placement>& placements,
                                             const std::string& file_name);

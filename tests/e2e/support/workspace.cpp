@@ -237,6 +237,8 @@ void BackgroundProcess::send_signal(int signal_number) {
     if (::kill(pid_, signal_number) != 0) throw E2eError("kill: " + std::string(std::strerror(errno)));
 }
 
+std::string BackgroundProcess::output_so_far() const { return read_whole_file(out_file_); }
+
 RunResult BackgroundProcess::wait(std::chrono::seconds timeout) {
     auto deadline = std::chrono::steady_clock::now() + timeout;
     while (running()) {
@@ -340,16 +342,16 @@ RunResult Workspace::run_in(const fs::path& cwd, const fs::path& program, const 
     return result;
 }
 
-RunResult Workspace::terraform(const std::vector<std::string>& args) const { return run(terraform_binary(), args); }
-
 void Workspace::set_environment(const std::string& name, const std::string& value) {
-    for (auto& [existing, old_value] : env_)
+    for (auto& [existing, existing_value] : env_)
         if (existing == name) {
-            old_value = value;
+            existing_value = value;
             return;
         }
     env_.emplace_back(name, value);
 }
+
+RunResult Workspace::terraform(const std::vector<std::string>& args) const { return run(terraform_binary(), args); }
 
 RunResult Workspace::bash(const std::string& script, const std::vector<std::pair<std::string, std::string>>& extra_env) const {
     auto shell = shell::find_executable("bash");
@@ -369,11 +371,15 @@ RunResult Workspace::require_success(const std::vector<std::string>& args) const
 }
 
 std::unique_ptr<BackgroundProcess> Workspace::start_tfw(const std::vector<std::string>& args) const {
-    fs::path program = tfw_binary();
+    return start(tfw_binary(), args);
+}
+
+std::unique_ptr<BackgroundProcess> Workspace::start(const fs::path& program, const std::vector<std::string>& args) const {
     static int counter = 0;
     ++counter;
-    fs::path out_file = scratch_ / ("tfw-" + std::to_string(counter) + ".stdout");
-    fs::path err_file = scratch_ / ("tfw-" + std::to_string(counter) + ".stderr");
+    const std::string name = program.filename().string() + "-" + std::to_string(counter);
+    fs::path out_file = scratch_ / (name + ".stdout");
+    fs::path err_file = scratch_ / (name + ".stderr");
 
     std::vector<std::string> env_text;
     for (char** entry = environ; entry && *entry; ++entry) {

@@ -82,6 +82,8 @@ public:
     // Its live child processes (terraform, when tfw is planning).
     std::vector<pid_t> children() const;
     void send_signal(int signal_number);
+    // What it has written to stdout so far.
+    std::string output_so_far() const;
     // Waits until it exits; on timeout kills it and throws E2eError.
     RunResult wait(std::chrono::seconds timeout = std::chrono::seconds(120));
 
@@ -126,9 +128,11 @@ public:
     fs::path fixture_dir() const;
 
     // Runs in dir(), with the workspace's environment.
+    RunResult run(const fs::path& program, const std::vector<std::string>& args) const;
     RunResult terraform(const std::vector<std::string>& args) const;
     RunResult tfw(const std::vector<std::string>& args) const;
     std::unique_ptr<BackgroundProcess> start_tfw(const std::vector<std::string>& args) const;
+    std::unique_ptr<BackgroundProcess> start(const fs::path& program, const std::vector<std::string>& args) const;
 
     // `terraform init -input=false`; throws on failure.
     void init();
@@ -180,7 +184,6 @@ public:
     RunResult bash(const std::string& script, const std::vector<std::pair<std::string, std::string>>& extra_env = {}) const;
 
 private:
-    RunResult run(const fs::path& program, const std::vector<std::string>& args) const;
     RunResult run_in(const fs::path& cwd, const fs::path& program, const std::vector<std::string>& args,
                      const std::vector<std::pair<std::string, std::string>>& extra_env = {}) const;
     RunResult require_success(const std::vector<std::string>& args) const;

@@ -1,0 +1,36 @@
+// One tfw at a time per root module. tfw plans by putting its moved blocks in a file of
+// the root module, and terraform reads every *.tf there: a second tfw planning in the
+// same directory at the same moment would plan with the first one's blocks. Each run
+// therefore holds an exclusive flock(2) on the root module directory itself, from
+// before it cleans up stale files until it exits. The kernel drops the lock when the
+// process dies, however it dies, so a crashed run never blocks the next one; and locking
+// the directory creates no file in the user's repository and works when it is read-only.
+#pragma once
+
+#include <filesystem>
+#include <stdexcept>
+
+namespace tfw::shell {
+
+// Another process holds the lock; the message is one line naming the directory.
+struct RootBusy : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+class RootLock {
+public:
+    // Takes the lock without waiting: throws RootBusy when another run holds it. Where the
+    // file system cannot lock at all (some network file systems), it holds nothing.
+    explicit RootLock(const std::filesystem::path& root_dir);
+    ~RootLock();
+    RootLock(const RootLock&) = delete;
+    RootLock& operator=(const RootLock&) = delete;
+
+    // Whether this run is known to be the only tfw in the root module.
+    bool held() const { return fd_ >= 0; }
+
+private:
+    int fd_ = -1;
+};
+
+}  // namespace tfw::shell

@@ -1,0 +1,71 @@
+#include "chaos.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <thread>
+
+#include <sys/prctl.h>
+#include <sys/wait.h>
+
+namespace tfw::e2e {
+
+void restore(const Workspace& ws, const Snapshot& files) {
+    const Snapshot now = ws.snapshot();
+    for (const auto& [path, bytes] : now)
+        if (!files.contains(path)) fs::remove(ws.dir() / path);
+    for (const auto& [path, bytes] : files) {
+        auto found = now.find(path);
+        if (found == now.end() || found->second != bytes) ws.write_file(path, bytes);
+    }
+    const std::string left = snapshot_difference(files, ws.snapshot());
+    if (!left.empty()) throw E2eError("could not restore the workspace:\n" + left);
+}
+
+OrphanCollector::OrphanCollector() {
+    if (::prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
+        throw E2eError("prctl(PR_SET_CHILD_SUBREAPER): " + std::string(std::strerror(errno)));
+}
+
+OrphanCollector::~OrphanCollector() {
+    try {
+        wait_for_orphans();
+    } catch (const E2eError&) {
+        // The test has failed on it already, or is failing for another reason.
+    }
+    ::prctl(PR_SET_CHILD_SUBREAPER, 0);
+}
+
+int OrphanCollector::wait_for_orphans(std::chrono::seconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    int reaped = 0;
+    while (true) {
+        int status = 0;
+        pid_t pid = ::waitpid(-1, &status, WNOHANG);
+        if (pid > 0) {
+            ++reaped;
+            continue;
+        }
+        if (pid < 0) return reaped;  // ECHILD: none left
+        if (std::chrono::steady_clock::now() > deadline)
+            throw E2eError("processes left by a killed tfw still run after " + std::to_string(timeout.count()) + " s");
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+}
+
+bool is_tfw_leftover(std::string_view name) {
+    if (is_tfw_temp_file(name)) return true;
+    std::size_t infix = name.rfind(".tfw-");
+    if (infix == std::string_view::npos || !name.ends_with(".tmp")) return false;
+    std::string_view digits = name.substr(infix + 5, name.size() - infix - 5 - 4);
+    return !digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+std::size_t line_count(std::string_view text) {
+    std::size_t lines = 0;
+    for (char c : text)
+        if (c == '\n') ++lines;
+    if (!text.empty() && text.back() != '\n') ++lines;
+    return lines;
+}
+
+}  // namespace tfw::e2e

@@ -1,0 +1,39 @@
+// Shared by the chaos tests (tests/e2e/chaos_*_test.cpp): putting a root module back the
+// way it was between rounds, collecting the processes a killed tfw leaves running, and
+// recognising what tfw leaves behind when it cannot clean up.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <string_view>
+
+#include "workspace.hpp"
+
+namespace tfw::e2e {
+
+// Makes the root module's user files exactly `files` again (a snapshot()): rewrites the
+// changed ones, removes the added ones. Terraform's data dir and state are left alone.
+void restore(const Workspace& ws, const Snapshot& files);
+
+// Adopts the processes this test's children leave behind when they die (a killed tfw's
+// terraform), so that the test can wait for them: PR_SET_CHILD_SUBREAPER for its lifetime.
+class OrphanCollector {
+public:
+    OrphanCollector();
+    ~OrphanCollector();
+    OrphanCollector(const OrphanCollector&) = delete;
+    OrphanCollector& operator=(const OrphanCollector&) = delete;
+
+    // Waits until every remaining child of this process has exited and reaps it; call it
+    // only when no child of its own runs. Returns how many; throws E2eError on timeout.
+    int wait_for_orphans(std::chrono::seconds timeout = std::chrono::seconds(60));
+};
+
+// A file a tfw that was killed may leave in a module directory: its temporary moved file
+// (`tfw-moved-<pid>.tf`) or a write cut short (`<file>.tfw-<pid>.tmp`).
+bool is_tfw_leftover(std::string_view file_name);
+
+// The number of lines of `text` (a last line without its newline counts).
+std::size_t line_count(std::string_view text);
+
+}  // namespace tfw::e2e
