@@ -232,3 +232,23 @@ BOOST_AUTO_TEST_CASE(decide_moves_agrees_with_decide_move_without_a_cap) {
         BOOST_TEST_CONTEXT("move " << i) { BOOST_TEST(show(decisions[i]) == show(decide_move(p, moves[i]))); }
     BOOST_TEST(decide_moves(p, {}).empty());
 }
+
+// A partial move leaves a real update: accepted only at or above partial.threshold.
+BOOST_AUTO_TEST_CASE(partial_moves_meet_the_threshold) {
+    Policy policy = default_policy();
+    policy.partial_threshold = 0.8;
+    policy.accept.front().kinds.push_back(MatchKind::partial);
+    Move move;
+    move.from = must_parse_address("a.x");
+    move.to = must_parse_address("a.y");
+    move.kind = MatchKind::partial;
+    move.similarity = 0.8;
+    BOOST_TEST((decide_move(policy, move).verdict == Verdict::accepted));
+    move.similarity = 0.79;
+    const Decision below = decide_move(policy, move);
+    BOOST_TEST((below.verdict == Verdict::proposed));
+    BOOST_TEST(below.rule == "similarity 79% is below partial.threshold (80%)");
+    // The threshold concerns partial moves only.
+    move.kind = MatchKind::confirmed;
+    BOOST_TEST((decide_move(policy, move).verdict == Verdict::accepted));
+}
