@@ -25,7 +25,7 @@ function __tfw_words
             switch $token
                 case '--terraform-bin=*'
                     set terraform (string replace -- '--terraform-bin=' '' $token)
-                case --max-iterations --terraform-bin --policy --moved-file --report --format
+                case --max-iterations --terraform-bin --policy --moved-file --report --report-format --format
                     set value_next $token
             end
             continue
@@ -96,6 +96,7 @@ complete -c tfw -n __tfw_own -l write -d 'persist the moves as moved blocks in t
 complete -c tfw -n __tfw_own -l moved-file -x -d 'file name for --write'
 complete -c tfw -n __tfw_own -l explain -d 'explain every unmatched deletion and creation'
 complete -c tfw -n __tfw_own -l report -r -F -d 'write a JSON report of the run to FILE'
+complete -c tfw -n __tfw_own -l report-format -x -a 'json markdown' -d '--report as json or markdown'
 complete -c tfw -n __tfw_own -l format -x -a 'hcl json commands' -d 'tfw moves output'
 # The plan file: apply's and moves' argument, and plan's -out=FILE.
 complete -c tfw -n '__tfw_in apply moves; and not string match -q -- "-*" (commandline -ct)' -F
