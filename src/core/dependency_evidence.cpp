@@ -1,6 +1,8 @@
 #include "tfw/core/dependency_evidence.hpp"
 
+#include <map>
 #include <stdexcept>
+#include <vector>
 
 namespace tfw::core {
 
@@ -23,10 +25,28 @@ DependencyEvidence::DependencyEvidence(const Plan& plan, const std::vector<std::
         for (const auto& dependency : dependencies)
             if (auto it = old_dependents_.find(dependency); it != old_dependents_.end()) it->second.insert(dependent);
     }
-    for_each_reference(plan.configuration, [this](const std::string& referrer, const std::string& target) {
-        if (auto it = new_references_.find(referrer); it != new_references_.end()) it->second.insert(target);
-        if (auto it = new_referrers_.find(target); it != new_referrers_.end()) it->second.insert(referrer);
+    // The state records every dependency, direct or not (`c` depends on `b` and on `a`
+    // that `b` refers to), while the configuration lists direct references only: the new
+    // side is followed through, so that both sides say the same thing.
+    std::map<std::string, std::vector<std::string>> references, referrers;
+    for_each_reference(plan.configuration, [&](const std::string& referrer, const std::string& target) {
+        references[referrer].push_back(target);
+        referrers[target].push_back(referrer);
     });
+    auto reachable = [](const std::map<std::string, std::vector<std::string>>& edges, const std::string& from,
+                        std::set<std::string>& into) {
+        std::vector<std::string> to_visit = {from};
+        while (!to_visit.empty()) {
+            std::string at = std::move(to_visit.back());
+            to_visit.pop_back();
+            auto it = edges.find(at);
+            if (it == edges.end()) continue;
+            for (const auto& next : it->second)
+                if (next != from && into.insert(next).second) to_visit.push_back(next);
+        }
+    };
+    for (auto& [address, related_news] : new_references_) reachable(references, address, related_news);
+    for (auto& [address, related_news] : new_referrers_) reachable(referrers, address, related_news);
 
     std::set<std::string> related_olds, related_news;
     for (const Relations* index : {&old_dependents_, &old_dependencies_})

@@ -54,6 +54,24 @@ BOOST_AUTO_TEST_CASE(structure_settles_a_renamed_resource_and_its_dependent) {
              .configures("terraform_data.node_attach", {"input"})
              .plan,
          {}},
+        {"a chain renamed whole: the state lists every dependency, the configuration only direct references",
+         PlanBuilder{}
+             .deletion("terraform_data.a", role, builtin)
+             .deletion("terraform_data.b", attach, builtin)
+             .deletion("terraform_data.c", attach, builtin)
+             .creation("terraform_data.first", role_new, builtin)
+             .creation("terraform_data.second", attach_new, builtin)
+             .creation("terraform_data.third", attach_new, builtin)
+             .depends("terraform_data.b", {"terraform_data.a"})
+             .depends("terraform_data.c", {"terraform_data.a", "terraform_data.b"})
+             .refers("terraform_data.second", {"terraform_data.first"})
+             .refers("terraform_data.third", {"terraform_data.second"})
+             .configures("terraform_data.second", {"input"})
+             .configures("terraform_data.third", {"input"})
+             .plan,
+         {"terraform_data.a -> terraform_data.first exact tentative",
+          "terraform_data.b -> terraform_data.second exact tentative",
+          "terraform_data.c -> terraform_data.third exact tentative"}},
         {"two look-alike pairs, each with its edge: two assignments fit, nothing moves",
          renamed_pair(renamed_pair(PlanBuilder{}, "_1"), "_2").plan, {}},
     };

@@ -98,6 +98,27 @@ BOOST_AUTO_TEST_CASE(class2_structural_tie_is_broken_by_the_reference_edge) {
     require_nothing_left_after_applying(ws);
 }
 
+// Moves unlock moves, several levels deep: a chain of four renamed together, where each
+// link's input is unknown until the link before it exists under its new name. Only one
+// assignment carries every old dependency onto a new reference; Terraform confirms it.
+BOOST_AUTO_TEST_CASE(a_renamed_chain_four_deep_is_moved_whole) {
+    Workspace ws("chain_renamed");
+    ws.apply_before();
+    ws.switch_to("after");
+    const Plan reference = require_reference(ws, 4);
+    require_no_change_at_all(reference, "plan with moved.tf");
+
+    const TfwPlan run = ws.tfw_plan({"-no-color", "--max-iterations=4"});
+    const Plan& plan = require_saved_plan(run, 0);
+    for (const auto& [from, to] : Moves{{"terraform_data.a", "terraform_data.first"},
+                                        {"terraform_data.b", "terraform_data.second"},
+                                        {"terraform_data.c", "terraform_data.third"},
+                                        {"terraform_data.d", "terraform_data.fourth"}})
+        BOOST_TEST(moved_from(plan, to) == from, describe(plan));
+    check_reached(plan, reference);
+    require_nothing_left_after_applying(ws);
+}
+
 // Class 4b: renamed, its input changed too, but the new configuration ignores changes to
 // input: once moved, Terraform plans no change, so the move is confirmed.
 BOOST_AUTO_TEST_CASE(class4b_rename_under_ignore_changes_is_moved_without_update) {

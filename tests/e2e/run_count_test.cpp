@@ -227,6 +227,24 @@ BOOST_AUTO_TEST_CASE(moves_on_a_saved_plan_costs_one_show) {
     BOOST_TEST(recorder.calls().empty(), "terraform calls:\n" << recorder.describe());
 }
 
+// Pairs that only Terraform can confirm (a tie broken by reference structure, values
+// unknown until the parents move) are confirmed by the plan that injects them: they
+// cost what a plain rename costs.
+BOOST_AUTO_TEST_CASE(a_confirmed_trial_costs_no_extra_run) {
+    for (const std::string fixture : {"structural_tie", "chain_renamed"}) {
+        BOOST_TEST_CONTEXT(fixture) {
+            Workspace ws(fixture);
+            ws.apply_before();
+            ws.switch_to("after");
+            Recorder recorder(ws);
+            const TfwPlan run = ws.tfw_plan({recorder.option(), "-detailed-exitcode"});
+            const auto& plan = require_saved_plan(run, 2);
+            BOOST_TEST(count_actions(plan, Action::remove) == 0u);
+            BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan"}), "terraform calls:\n" << recorder.describe());
+        }
+    }
+}
+
 // The only pair of its type left differs in a value: only Terraform can tell whether the
 // difference matters, so it is tried once. Terraform would update it, which the default
 // policy only proposes, and the plan made before the trial is the answer: no fourth run.

@@ -44,8 +44,8 @@ private:
     // Keyed by the addresses that may be asked about, each present even when empty.
     Relations old_dependents_;    // old address -> old dependents
     Relations old_dependencies_;  // old address -> old dependencies
-    Relations new_referrers_;     // new address -> new referrers
-    Relations new_references_;    // new address -> new references
+    Relations new_referrers_;     // new address -> new referrers, direct or through others
+    Relations new_references_;    // new address -> new references, direct or through others
     // Anchors among the related addresses only.
     std::map<std::string, std::string> anchor_new_of_old_;
     std::set<std::string> anchor_news_;
