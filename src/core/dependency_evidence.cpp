@@ -1,8 +1,6 @@
 #include "tfw/core/dependency_evidence.hpp"
 
-#include <map>
 #include <stdexcept>
-#include <vector>
 
 namespace tfw::core {
 
@@ -28,25 +26,16 @@ DependencyEvidence::DependencyEvidence(const Plan& plan, const std::vector<std::
     // The state records every dependency, direct or not (`c` depends on `b` and on `a`
     // that `b` refers to), while the configuration lists direct references only: the new
     // side is followed through, so that both sides say the same thing.
-    std::map<std::string, std::vector<std::string>> references, referrers;
+    ReferenceEdges references, referrers;
     for_each_reference(plan.configuration, [&](const std::string& referrer, const std::string& target) {
         references[referrer].push_back(target);
         referrers[target].push_back(referrer);
     });
-    auto reachable = [](const std::map<std::string, std::vector<std::string>>& edges, const std::string& from,
-                        std::set<std::string>& into) {
-        std::vector<std::string> to_visit = {from};
-        while (!to_visit.empty()) {
-            std::string at = std::move(to_visit.back());
-            to_visit.pop_back();
-            auto it = edges.find(at);
-            if (it == edges.end()) continue;
-            for (const auto& next : it->second)
-                if (next != from && into.insert(next).second) to_visit.push_back(next);
-        }
-    };
-    for (auto& [address, related_news] : new_references_) reachable(references, address, related_news);
-    for (auto& [address, related_news] : new_referrers_) reachable(referrers, address, related_news);
+    for (auto& [address, related_news] : new_references_) related_news = reachable_from(references, {address});
+    for (auto& [address, related_news] : new_referrers_) related_news = reachable_from(referrers, {address});
+    // A cycle leads back to the start; an object is not its own relation.
+    for (Relations* index : {&new_references_, &new_referrers_})
+        for (auto& [address, related_news] : *index) related_news.erase(address);
 
     std::set<std::string> related_olds, related_news;
     for (const Relations* index : {&old_dependents_, &old_dependencies_})

@@ -31,21 +31,13 @@ AnalysisMemory remember_analysis(const Plan& plan, const MatchResult& result, co
     // The moved objects themselves keep their values; what refers to them, directly or
     // through others, may see unknowns become known. One walk from the moved objects
     // along reversed references, so a long chain costs its length, not its square.
-    std::unordered_map<std::string, std::vector<std::string>> referrers;
+    ReferenceEdges referrers;
     for_each_reference(plan.configuration, [&referrers](const std::string& referrer, const std::string& target) {
         referrers[target].push_back(referrer);
     });
-    std::set<std::string> changing;
-    std::vector<std::string> to_visit;
-    for (const auto& move : newly_accepted) to_visit.push_back(config_resource_address(move.to));
-    while (!to_visit.empty()) {
-        std::string target = std::move(to_visit.back());
-        to_visit.pop_back();
-        auto it = referrers.find(target);
-        if (it == referrers.end()) continue;
-        for (const auto& referrer : it->second)
-            if (changing.insert(referrer).second) to_visit.push_back(referrer);
-    }
+    std::vector<std::string> moved;
+    for (const auto& move : newly_accepted) moved.push_back(config_resource_address(move.to));
+    const std::set<std::string> changing = reachable_from(referrers, std::move(moved));
     for (const auto& entry : result.unmatched)
         if (!entry.is_deletion && changing.count(config_resource_address(entry.address))) memory.values_may_change = true;
     return memory;

@@ -45,6 +45,19 @@ std::unordered_map<std::string, const ConfigResource*> config_resources_by_addre
     return out;
 }
 
+std::set<std::string> reachable_from(const ReferenceEdges& edges, std::vector<std::string> starts) {
+    std::set<std::string> out;
+    while (!starts.empty()) {
+        std::string at = std::move(starts.back());
+        starts.pop_back();
+        auto it = edges.find(at);
+        if (it == edges.end()) continue;
+        for (const auto& next : it->second)
+            if (out.insert(next).second) starts.push_back(next);
+    }
+    return out;
+}
+
 void for_each_reference(const ConfigModule& root,
                         const std::function<void(const std::string& referrer, const std::string& target)>& visit) {
     visit_references(root, "", visit);

@@ -106,3 +106,22 @@ BOOST_AUTO_TEST_CASE(references_made_absolute) {
         BOOST_TEST(visited[i].second == expected[i].second);
     }
 }
+
+BOOST_AUTO_TEST_CASE(reachable_from_follows_edges_through) {
+    const ReferenceEdges edges = {{"d", {"c"}}, {"c", {"b"}}, {"b", {"a"}}, {"x", {"y"}}, {"y", {"x"}}};
+    struct Case {
+        std::string name;
+        std::vector<std::string> starts;
+        std::set<std::string> expected;
+    };
+    const std::vector<Case> cases = {
+        {"a chain, through every link", {"d"}, {"c", "b", "a"}},
+        {"the end of a chain leads nowhere", {"a"}, {}},
+        {"several starts", {"c", "y"}, {"b", "a", "x", "y"}},
+        {"a cycle leads back to its start", {"x"}, {"x", "y"}},
+        {"an unknown address", {"nowhere"}, {}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(reachable_from(edges, c.starts) == c.expected, boost::test_tools::per_element()); }
+    }
+}

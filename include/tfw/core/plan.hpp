@@ -4,6 +4,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -81,6 +82,13 @@ std::string config_resource_address(const Address& resource_instance);
 // (`module.a.terraform_data.x` refers to `module.a.terraform_data.y`).
 void for_each_reference(const ConfigModule& root,
                         const std::function<void(const std::string& referrer, const std::string& target)>& visit);
+
+// Config addresses and what each leads to (references, or referrers).
+using ReferenceEdges = std::unordered_map<std::string, std::vector<std::string>>;
+
+// Every address reachable from `starts` along `edges`, directly or through others; a
+// start is in it only when some path leads back to it.
+std::set<std::string> reachable_from(const ReferenceEdges& edges, std::vector<std::string> starts);
 
 // The module configuration at a static path (`{"a","b"}` for module.a.module.b), or null.
 const ConfigModule* find_config_module(const ConfigModule& root, const std::vector<std::string>& call_names);
