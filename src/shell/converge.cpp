@@ -90,7 +90,7 @@ public:
             }
             core::PlanTextSummary summary = request_.json_stream ? core::scan_plan_stream(planned.stdout_text)
                                                                  : core::scan_plan_text(planned.stdout_text);
-            if (drop_unverified_dependency_moves(summary)) continue;
+            if (drop_unverified_dependency_moves(summary, plan_file)) continue;
             if (judge_trials(summary, plan_file)) {
                 // Every move on trial withdrawn, nothing else added: the plan before the
                 // trial is the answer, and a plan of the same blocks is not made again.
@@ -309,25 +309,32 @@ private:
     // that vouched for it must now plan no change. If one does, the pairing is dropped,
     // and with it every pairing resolved out of a tie, since their elimination relied on it.
     // A replan whose output was not recognised cannot confirm anything: the same drop.
-    bool drop_unverified_dependency_moves(const core::PlanTextSummary& summary) {
+    bool drop_unverified_dependency_moves(const core::PlanTextSummary& summary, const std::filesystem::path& plan_file) {
+        bool vouched = std::any_of(result_.moves.begin(), result_.moves.end(),
+                                   [](const core::Move& move) { return move.by_dependency && !move.witnesses.empty(); });
+        if (!vouched) return false;
+        // What still changes: from the rendering when tfw recognises it, else from
+        // show -json of the same plan.
         std::set<std::string> changed;
-        for (const auto& header : summary.headers) {
-            if (header.action == core::HeaderAction::move || header.action == core::HeaderAction::read) continue;
-            auto parsed = core::parse_address(header.address);
-            if (parsed.address) changed.insert(core::config_resource_address(*parsed.address));
+        if (summary.recognised) {
+            for (const auto& header : summary.headers) {
+                if (header.action == core::HeaderAction::move || header.action == core::HeaderAction::read) continue;
+                auto parsed = core::parse_address(header.address);
+                if (parsed.address) changed.insert(core::config_resource_address(*parsed.address));
+            }
+        } else {
+            for (const auto& change : shown_plan(plan_file).changes)
+                if (change.action != core::Action::no_op && change.action != core::Action::read && change.address.resource)
+                    changed.insert(core::config_resource_address(change.address));
         }
         std::string changed_witness;
         for (const auto& move : result_.moves)
             if (move.by_dependency)
                 for (const auto& witness : move.witnesses)
-                    if (changed.count(witness) || !summary.recognised) changed_witness = witness;
+                    if (changed.count(witness)) changed_witness = witness;
         if (changed_witness.empty()) return false;
-        const std::string reason =
-            summary.recognised ? "unverified: " + changed_witness +
-                                     ", whose dependencies resolved the tie this pairing came from, still changes after the move"
-                               : "unverified: terraform's plan output was not recognised, so whether " + changed_witness +
-                                     ", whose dependencies resolved the tie this pairing came from, still changes after "
-                                     "the move cannot be checked";
+        const std::string reason = "unverified: " + changed_witness +
+                                   ", whose dependencies resolved the tie this pairing came from, still changes after the move";
 
         bool dropped = false;
         std::vector<core::Move> kept;
