@@ -30,8 +30,10 @@ std::vector<Diagnostic> parse_diagnostics(std::string_view json_lines) {
         rapidjson::Document event;
         event.Parse(line.c_str());
         if (event.HasParseError() || !event.IsObject() || text_of(event, "type") != "diagnostic") continue;
-        auto body = event.FindMember("diagnostic");
-        if (body == event.MemberEnd() || !body->value.IsObject()) continue;
+        // Read through const: clang finds == between two mutable member iterators ambiguous.
+        const rapidjson::Value& object = event;
+        auto body = object.FindMember("diagnostic");
+        if (body == object.MemberEnd() || !body->value.IsObject()) continue;
         const auto& d = body->value;
         Diagnostic diagnostic{text_of(d, "severity"), text_of(d, "summary"), text_of(d, "detail"), {}, 0, 0};
         if (auto range = d.FindMember("range"); range != d.MemberEnd() && range->value.IsObject()) {

@@ -153,8 +153,10 @@ ModuleDirs parse_modules_json(std::string& json_text) {
     rapidjson::Document document;
     document.ParseInsitu(json_text.data());
     if (document.HasParseError() || !document.IsObject()) throw std::runtime_error("modules.json is not valid JSON");
-    auto modules = document.FindMember("Modules");
-    if (modules == document.MemberEnd() || !modules->value.IsArray()) throw std::runtime_error("modules.json has no Modules list");
+    // Read through const: clang finds == between two mutable member iterators ambiguous.
+    const rapidjson::Value& root = document;
+    auto modules = root.FindMember("Modules");
+    if (modules == root.MemberEnd() || !modules->value.IsArray()) throw std::runtime_error("modules.json has no Modules list");
     std::map<std::string, std::pair<std::string, std::string>> entries;  // key -> (source, dir)
     for (const auto& entry : modules->value.GetArray()) {
         if (!entry.IsObject()) continue;
