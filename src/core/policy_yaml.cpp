@@ -14,19 +14,22 @@ namespace {
 
 constexpr int supported_version = 1;
 
-// User text echoed in a message: one line, and short enough to read.
-std::string quoted(std::string_view text) {
-    constexpr std::size_t limit = 60;
-    std::string out = "'";
-    for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
-        char c = text[i];
+// Text for a message, which is one line: line breaks and tabs as their escapes.
+std::string one_line(std::string_view text) {
+    std::string out;
+    for (char c : text) {
         if (c == '\n') out += "\\n";
         else if (c == '\r') out += "\\r";
         else if (c == '\t') out += "\\t";
         else out += c;
     }
-    if (text.size() > limit) out += "...";
-    return out + "'";
+    return out;
+}
+
+// User text echoed in a message: one line, and short enough to read.
+std::string quoted(std::string_view text) {
+    constexpr std::size_t limit = 60;
+    return "'" + one_line(text.substr(0, limit)) + (text.size() > limit ? "..." : "") + "'";
 }
 
 bool is_quoted(const YAML::Node& node) { return node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str"; }
@@ -368,7 +371,8 @@ Policy Loader::load(std::string_view yaml_text) {
     try {
         documents = YAML::LoadAll(std::string(yaml_text));
     } catch (const YAML::Exception& error) {
-        fail(error.mark, error.msg);
+        // yaml-cpp's messages can end with the offending character, a line break included.
+        fail(error.mark, one_line(error.msg));
     }
     if (documents.size() > 1) fail(documents[1].Mark(), "a policy file holds one YAML document; another starts here");
     if (documents.empty() || documents[0].IsNull()) fail(YAML::Mark(), "empty policy: write at least 'version: 1'");

@@ -321,6 +321,8 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
          "cross_type)"},
         {v + "accept: [" + std::string(80, 'x') + "]\n",
          "p.yaml:2:10: an accept rule must be a mapping, got '" + std::string(60, 'x') + "...'"},
+        // yaml-cpp's own messages echo text too (found by fuzzing).
+        {v + "a: \"\\\r\"\n", "p.yaml:2:7: unknown escape character: \\r"},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT("yaml:\n" << c.yaml) {
