@@ -99,7 +99,8 @@ Action parse_actions(JsonCursor& cursor) {
 
 Address parse_printed_address(std::string_view text) {
     auto parsed = parse_address(std::string(text));
-    if (!parsed.address) throw PlanJsonError("unreadable address \"" + std::string(text) + "\": " + parsed.error);
+    // Quoted and escaped: the text is decoded JSON and may hold a line break.
+    if (!parsed.address) throw PlanJsonError("unreadable address " + quote_hcl_string(text) + ": " + parsed.error);
     return std::move(*parsed.address);
 }
 
