@@ -108,7 +108,10 @@ bool write_canonical(const rapidjson::Value& value, JsonWriter& writer) {
 std::optional<std::string> canonical_json(std::string_view text) {
     if (!nesting_within_limit(text)) return std::nullopt;
     rapidjson::Document doc;
-    doc.Parse<rapidjson::kParseIterativeFlag>(text.data(), text.size());
+    // Numbers correctly rounded: the default fast path may land a unit or two off, and
+    // the shortest form of that double then reads back as another one, so the kind would
+    // not be idempotent (found by fuzzing) and equal numbers could compare unequal.
+    doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
     if (doc.HasParseError()) return std::nullopt;
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
