@@ -202,10 +202,12 @@ std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const
                 old_keys.insert(object.module[old_parent.size() - 1].key);
             return true;
         });
-        ModulePath new_parent(call.to.module.begin(), call.to.module.end() - 1);
+        // Named, not captured: clang 14 cannot capture a structured binding in a lambda.
+        const ModulePath& new_call = call.to.module;
+        ModulePath new_parent(new_call.begin(), new_call.end() - 1);
         bool new_call_was_empty = prior.all_under(new_parent, [&](const Address& object) {
-            return !(object.module.size() >= call.to.module.size() &&
-                     object.module[call.to.module.size() - 1].name == call.to.module.back().name);
+            return !(object.module.size() >= new_call.size() &&
+                     object.module[new_call.size() - 1].name == new_call.back().name);
         });
         bool old_call_gone = !declarations || !declarations->object(call.from);
         if (old_keys.size() == blocks.size() && new_call_was_empty && old_call_gone) {

@@ -99,7 +99,8 @@ Action parse_actions(JsonCursor& cursor) {
 
 Address parse_printed_address(std::string_view text) {
     auto parsed = parse_address(std::string(text));
-    if (!parsed.address) throw PlanJsonError("unreadable address \"" + std::string(text) + "\": " + parsed.error);
+    // Quoted and escaped: the text is decoded JSON and may hold a line break.
+    if (!parsed.address) throw PlanJsonError("unreadable address " + quote_hcl_string(text) + ": " + parsed.error);
     return std::move(*parsed.address);
 }
 
@@ -164,6 +165,11 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
     });
     change.address = parse_printed_address(change.address_text);
     if (!previous.empty()) change.previous_address = parse_printed_address(previous);
+    // Matching and placement take a change's resource for granted.
+    std::string at = "resource change at " + quote_hcl_string(change.address_text);
+    if (!change.address.resource) throw PlanJsonError(at + ", which is not a resource");
+    if (change.previous_address && !change.previous_address->resource)
+        throw PlanJsonError(at + " moved from " + quote_hcl_string(previous) + ", which is not a resource");
     if (change.is_deletion_candidate()) change.before = values.before();
     if (change.is_creation_candidate()) change.after = values.after();
 }

@@ -1,10 +1,13 @@
 #include "tfw/core/policy.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 
 #include <rapidjson/document.h>
+#include <rapidjson/encodedstream.h>
+#include <rapidjson/memorystream.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
@@ -103,13 +106,68 @@ bool write_canonical(const rapidjson::Value& value, JsonWriter& writer) {
     return false;
 }
 
+// Builds a document as RapidJSON's parser reads it, but converts numbers, which arrive as
+// text, with std::from_chars: correctly rounded, so the shortest form of a double reads
+// back as the same double. RapidJSON 1.1.0's default conversion may be a unit or two in
+// the last place off (the json kind was then not idempotent, and equal numbers could
+// compare unequal), and its exact one reads out of bounds on a long significand; both
+// found by fuzzing. A number no double holds, too large or too small, is an error.
+class ExactNumbers {
+public:
+    explicit ExactNumbers(rapidjson::Document& into) : into_(into) {}
+
+    bool RawNumber(const char* text, rapidjson::SizeType length, bool) {
+        const char* end = text + length;
+        if (std::find_if(text, end, [](char c) { return c == '.' || c == 'e' || c == 'E'; }) == end) {
+            std::int64_t signed_value = 0;
+            if (auto [at, error] = std::from_chars(text, end, signed_value); error == std::errc() && at == end)
+                return into_.Int64(signed_value);
+            std::uint64_t unsigned_value = 0;
+            if (auto [at, error] = std::from_chars(text, end, unsigned_value); error == std::errc() && at == end)
+                return into_.Uint64(unsigned_value);
+        }
+        double value = 0;
+        auto [at, error] = std::from_chars(text, end, value);
+        return error == std::errc() && at == end && into_.Double(value);
+    }
+
+    bool Null() { return into_.Null(); }
+    bool Bool(bool value) { return into_.Bool(value); }
+    // Only RawNumber is called for numbers (kParseNumbersAsStringsFlag); the reader's
+    // other branch still needs these to compile.
+    bool Int(int value) { return into_.Int(value); }
+    bool Uint(unsigned value) { return into_.Uint(value); }
+    bool Int64(std::int64_t value) { return into_.Int64(value); }
+    bool Uint64(std::uint64_t value) { return into_.Uint64(value); }
+    bool Double(double value) { return into_.Double(value); }
+    bool String(const char* text, rapidjson::SizeType length, bool copy) { return into_.String(text, length, copy); }
+    bool StartObject() { return into_.StartObject(); }
+    bool Key(const char* text, rapidjson::SizeType length, bool copy) { return into_.Key(text, length, copy); }
+    bool EndObject(rapidjson::SizeType members) { return into_.EndObject(members); }
+    bool StartArray() { return into_.StartArray(); }
+    bool EndArray(rapidjson::SizeType elements) { return into_.EndArray(elements); }
+
+private:
+    rapidjson::Document& into_;
+};
+
 // `text` as canonical JSON (sorted keys, no insignificant whitespace), or std::nullopt
 // when it is not JSON.
 std::optional<std::string> canonical_json(std::string_view text) {
     if (!nesting_within_limit(text)) return std::nullopt;
     rapidjson::Document doc;
-    doc.Parse<rapidjson::kParseIterativeFlag>(text.data(), text.size());
-    if (doc.HasParseError()) return std::nullopt;
+    bool parsed = false;
+    auto parse = [&](rapidjson::Document& into) {
+        rapidjson::MemoryStream bytes(text.data(), text.size());
+        rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> stream(bytes);
+        ExactNumbers handler(into);
+        rapidjson::Reader reader;
+        parsed = !reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag>(stream, handler)
+                      .IsError();
+        return parsed;
+    };
+    doc.Populate(parse);
+    if (!parsed) return std::nullopt;
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
     if (!write_canonical(doc, writer)) return std::nullopt;

@@ -4,9 +4,11 @@
 #include <charconv>
 #include <initializer_list>
 #include <optional>
+#include <sstream>
 #include <utility>
 #include <vector>
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 namespace tfw::core {
@@ -14,20 +16,66 @@ namespace {
 
 constexpr int supported_version = 1;
 
-// User text echoed in a message: one line, and short enough to read.
-std::string quoted(std::string_view text) {
-    constexpr std::size_t limit = 60;
-    std::string out = "'";
-    for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
-        char c = text[i];
+// Text for a message, which is one line: line breaks and tabs as their escapes.
+std::string one_line(std::string_view text) {
+    std::string out;
+    for (char c : text) {
         if (c == '\n') out += "\\n";
         else if (c == '\r') out += "\\r";
         else if (c == '\t') out += "\\t";
         else out += c;
     }
-    if (text.size() > limit) out += "...";
-    return out + "'";
+    return out;
 }
+
+// User text echoed in a message: one line, and short enough to read.
+std::string quoted(std::string_view text) {
+    constexpr std::size_t limit = 60;
+    return "'" + one_line(text.substr(0, limit)) + (text.size() > limit ? "..." : "") + "'";
+}
+
+// Where each document's root starts, for at most `limit` documents.
+//
+// yaml-cpp 0.7 (Debian's) cannot start a value at a token such as a stray ",": it then
+// reports an empty document without consuming anything, again and again, so LoadAll
+// never returns and its memory grows without bound (jbeder/yaml-cpp#1040, fixed after
+// 0.7). Reading a bounded number of documents and seeing two roots at the same place
+// tells that apart from a real second document.
+class DocumentRoots : public YAML::EventHandler {
+public:
+    static std::vector<YAML::Mark> of(const std::string& text, std::size_t limit) {
+        std::istringstream stream(text);
+        YAML::Parser parser(stream);
+        DocumentRoots handler;
+        while (handler.roots_.size() < limit && parser.HandleNextDocument(handler)) {}
+        return handler.roots_;
+    }
+
+private:
+    void OnDocumentStart(const YAML::Mark&) override { in_root_ = true; }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { root(mark); }
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { root(mark); }
+    void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override {
+        root(mark);
+    }
+    void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+        root(mark);
+    }
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+        root(mark);
+    }
+    void OnMapEnd() override {}
+
+    void root(const YAML::Mark& mark) {
+        if (in_root_) roots_.push_back(mark);
+        in_root_ = false;
+    }
+
+    std::vector<YAML::Mark> roots_;
+    bool in_root_ = false;
+};
 
 bool is_quoted(const YAML::Node& node) { return node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str"; }
 
@@ -364,15 +412,26 @@ CrossTypeRule Loader::cross_type_rule(const YAML::Node& item) const {
 }
 
 Policy Loader::load(std::string_view yaml_text) {
-    std::vector<YAML::Node> documents;
+    std::string text(yaml_text);
+    YAML::Node root;
+    std::vector<YAML::Mark> roots;
     try {
-        documents = YAML::LoadAll(std::string(yaml_text));
+        // Not LoadAll, which may never return (see DocumentRoots).
+        root = YAML::Load(text);
+        roots = DocumentRoots::of(text, 3);
     } catch (const YAML::Exception& error) {
-        fail(error.mark, error.msg);
+        // yaml-cpp's messages can end with the offending character, a line break included.
+        fail(error.mark, one_line(error.msg));
     }
-    if (documents.size() > 1) fail(documents[1].Mark(), "a policy file holds one YAML document; another starts here");
-    if (documents.empty() || documents[0].IsNull()) fail(YAML::Mark(), "empty policy: write at least 'version: 1'");
-    const YAML::Node& root = documents[0];
+    for (std::size_t i = 1; i < roots.size(); ++i) {
+        if (roots[i].pos == roots[i - 1].pos) {
+            const YAML::Mark& stuck = roots[i];
+            std::size_t at = static_cast<std::size_t>(stuck.pos);
+            fail(stuck, "unexpected " + quoted(at < text.size() ? text.substr(at, 1) : std::string()));
+        }
+    }
+    if (roots.size() > 1) fail(roots[1], "a policy file holds one YAML document; another starts here");
+    if (root.IsNull()) fail(YAML::Mark(), "empty policy: write at least 'version: 1'");
     if (!root.IsMap()) fail(root.Mark(), "a policy must be a mapping, got " + describe(root));
 
     // The version comes first: a newer file's keys would otherwise read as unknown.

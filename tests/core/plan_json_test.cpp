@@ -485,6 +485,17 @@ BOOST_AUTO_TEST_CASE(malformed_documents) {
          "unreadable address \"terraform_data.\": expected a resource name after the type at offset 15"},
         {"missing address", one_change(R"json({"mode":"managed","change":{"actions":["create"]}})json"),
          "unreadable address \"\": empty address at offset 0"},
+        // Found by fuzzing: the message is one line whatever the address holds.
+        // Found by fuzzing: a change must be at a resource, as everything downstream assumes.
+        {"change at a module address",
+         one_change(R"json({"address":"module.a","mode":"managed","change":{"actions":["delete"]}})json"),
+         R"(resource change at "module.a", which is not a resource)"},
+        {"change from a module address",
+         one_change(R"json({"address":"terraform_data.a","previous_address":"module.a[0]","change":{"actions":["no-op"]}})json"),
+         R"(resource change at "terraform_data.a" moved from "module.a[0]", which is not a resource)"},
+        {"unreadable address with a line break",
+         one_change(R"json({"address":"terraform_data.a[\"x\ny","mode":"managed","change":{"actions":["create"]}})json"),
+         R"(unreadable address "terraform_data.a[\"x\ny": unterminated string key at offset 21)"},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(load_error(c.text) == c.error); }

@@ -241,6 +241,10 @@ BOOST_AUTO_TEST_CASE(normalizer_table) {
         std::string value;
         std::string expected;  // "<ignored>" for std::nullopt
     };
+    // A fuzzer's find: a long significand whose value, about 5.6e-549, no double holds.
+    const std::string long_significand = "5555555.5559555" + std::string(40, '0') + std::string(36, '6') + "1" +
+                                         std::string(30, '0') + "666666" + std::string(80, '0') + "666666" +
+                                         std::string(40, '0') + "5555555554555555555555" + "1e-0555";
     std::vector<Case> cases = {
         {"no rules", {}, "a", "\"A  b\"", "\"A  b\""},
         {"other path", {rule("b", IgnoreKind::everything)}, "a", "1", "1"},
@@ -279,6 +283,21 @@ BOOST_AUTO_TEST_CASE(normalizer_table) {
         {"json invalid compares as itself", {rule("p", IgnoreKind::json)}, "p", "\"{not json\"", "\"{not json\""},
         {"json scalar document", {rule("p", IgnoreKind::json)}, "p", "\" 5 \"", "\"5\""},
         {"json leaves non-strings", {rule("p", IgnoreKind::json)}, "p", "{}", "{}"},
+        // Found by fuzzing: a number is read correctly rounded, so its shortest form reads
+        // back as the same number and a second application changes nothing.
+        {"json long decimal", {rule("p", IgnoreKind::json)}, "p", "\"3.08850162724898779781796933792\"",
+         "\"3.088501627248988\""},
+        {"json long decimal twice", {rule("p", IgnoreKind::json), rule("p*", IgnoreKind::json)}, "p",
+         "\"3.08850162724898779781796933792\"", "\"3.088501627248988\""},
+        // Found by fuzzing: RapidJSON 1.1.0's own exact conversion reads out of bounds here.
+        {"json number with a long significand", {rule("p", IgnoreKind::json)}, "p",
+         "\"[1." + std::string(300, '0') + "1]\"", "\"[1]\""},
+        {"json number past a double's range compares as itself", {rule("p", IgnoreKind::json)}, "p",
+         "\"[" + long_significand + "]\"", "\"[" + long_significand + "]\""},
+        {"json overflow compares as itself", {rule("p", IgnoreKind::json)}, "p", "\"[1e400]\"", "\"[1e400]\""},
+        {"json integers past 64 bits are doubles", {rule("p", IgnoreKind::json)}, "p",
+         "\"[-9223372036854775808, 18446744073709551615, 18446744073709551616]\"",
+         "\"[-9223372036854775808,18446744073709551615,18446744073709553000.0]\""},
 
         {"null-equals-empty string", {rule("a", IgnoreKind::null_equals_empty)}, "a", "\"\"", "null"},
         {"null-equals-empty list", {rule("a", IgnoreKind::null_equals_empty)}, "a", "[]", "null"},

@@ -184,6 +184,10 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
         {v + "deny: [*undefined]\n", "p.yaml:2:8: the referenced anchor is not defined"},
         {v + "- a\n", "p.yaml:2:1: end of map not found"},
         {v + "accept:\n\t- kinds: [exact]\n", "p.yaml:3:2: illegal block entry"},
+        // yaml-cpp 0.7 reads a stray "," as empty documents without end (found by fuzzing).
+        {",\n", "p.yaml:1:1: unexpected ','"},
+        {"{version: 1},x\n", "p.yaml:1:13: unexpected ','"},
+        {v + "---\n,\n", "p.yaml:3:1: unexpected ','"},
 
         // The document.
         {"", "p.yaml:1:1: empty policy: write at least 'version: 1'"},
@@ -321,6 +325,8 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
          "cross_type)"},
         {v + "accept: [" + std::string(80, 'x') + "]\n",
          "p.yaml:2:10: an accept rule must be a mapping, got '" + std::string(60, 'x') + "...'"},
+        // yaml-cpp's own messages echo text too (found by fuzzing).
+        {v + "a: \"\\\r\"\n", "p.yaml:2:7: unknown escape character: \\r"},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT("yaml:\n" << c.yaml) {
