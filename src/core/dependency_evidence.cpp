@@ -112,7 +112,11 @@ bool DependencyEvidence::preserves_structure(const std::vector<std::pair<Address
         new_of_old[config_resource_address(from)] = config_resource_address(to);
         assigned_news.insert(config_resource_address(to));
     }
-    for (const auto& [from, to] : new_of_old) {
+    // Not a structured binding: the lambdas below use `from` and `to`, and clang 14
+    // cannot capture one.
+    for (const auto& pair : new_of_old) {
+        const std::string& from = pair.first;
+        const std::string& to = pair.second;
         std::set<std::string> old_tied = old_side(from);
         auto translate = [&](const Relations& index, const char* direction) {
             for (const auto& other : related(index, from))
