@@ -6,6 +6,10 @@ expected_files=(
   bin/tfw
   share/bash-completion/completions/tfw
   share/doc/tfw/copyright
+  share/doc/tfw/examples/ci/README.md
+  share/doc/tfw/examples/ci/atlantis-repos.yaml
+  share/doc/tfw/examples/ci/github-actions.yml
+  share/doc/tfw/examples/ci/terragrunt/terragrunt.hcl
   share/doc/tfw/examples/refactor/main.tf
   share/doc/tfw/examples/refactor/modules/storage/main.tf
   share/doc/tfw/examples/refactor/terraform.tfstate
@@ -22,6 +26,7 @@ declare -A sources=(
   [share/zsh/vendor-completions/_tfw]=config/completion/_tfw
   [share/doc/tfw/policy.yaml]=config/policy.yaml
   [share/doc/tfw/examples/refactor/main.tf]=examples/refactor/main.tf
+  [share/doc/tfw/examples/ci/github-actions.yml]=examples/ci/github-actions.yml
 )
 
 # `check_tree ROOT HOW`: ROOT holds exactly the expected files, the right ones.
