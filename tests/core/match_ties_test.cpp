@@ -17,7 +17,8 @@ const Leaves attach = {{"id", "\"a\""}, {"input", "\"x\""}, {"output", "\"x\""},
 const Leaves attach_new = {{"id", "?"}, {"input", "?"}, {"output", "?"}, {"triggers_replace", "null"}};
 
 std::vector<std::string> settled(const Plan& plan) {
-    MatchState state(plan, default_policy());
+    const Policy policy = default_policy();
+    MatchState state(plan, policy);
     find_equal_pairs(state);
     resolve_ties(state);
     return show_moves(state.result);
@@ -90,7 +91,8 @@ BOOST_AUTO_TEST_CASE(settled_moves_say_why_they_are_tentative) {
                     .refers("terraform_data.node_attach", {"terraform_data.node"})
                     .configures("terraform_data.node_attach", {"input"})
                     .plan;
-    MatchState state(plan, default_policy());
+    const Policy policy = default_policy();
+    MatchState state(plan, policy);
     find_equal_pairs(state);
     resolve_ties(state);
     BOOST_TEST_REQUIRE(state.result.moves.size() == 2u);

@@ -35,6 +35,9 @@ struct MatchSide {
 
 struct MatchState {
     MatchState(const Plan& plan, const Policy& policy);
+    // The state keeps references: a temporary plan or policy would dangle.
+    MatchState(Plan&&, const Policy&) = delete;
+    MatchState(const Plan&, Policy&&) = delete;
 
     const Plan& plan;
     const Policy& policy;
