@@ -196,6 +196,8 @@ HclToken HclLexer::scan_string(HclPosition start) {
 }
 
 // "<<" or "<<-", an identifier, then the end of the line: anything else is not a heredoc.
+// The end of the text counts as the end of the line: a heredoc opened there is
+// unterminated, not plain text that an appended newline would turn into a heredoc.
 bool HclLexer::heredoc_header(std::string_view& marker, std::size_t& length) const {
     if (!looking_at("<<")) return false;
     std::size_t i = pos_ + 2;
@@ -204,6 +206,10 @@ bool HclLexer::heredoc_header(std::string_view& marker, std::size_t& length) con
     if (i >= text_.size() || !is_identifier_start(text_[i])) return false;
     while (i < text_.size() && is_identifier_char(text_[i])) ++i;
     marker = text_.substr(marker_start, i - marker_start);
+    if (i == text_.size()) {
+        length = i - pos_;
+        return true;
+    }
     if (text_.substr(i).starts_with("\n")) {
         length = i + 1 - pos_;
         return true;

@@ -162,6 +162,9 @@ BOOST_AUTO_TEST_CASE(reports_syntax_errors_with_file_line_and_column) {
         {"unterminated nested string", "a = \"${ \"}\n", "t.tf:1:9: unterminated string"},
         {"unterminated block comment", "a\n  /* x */ /* y", "t.tf:2:11: unterminated comment"},
         {"unterminated heredoc", "x = <<EOF\nabc\n", "t.tf:1:5: unterminated heredoc: no line closes it with \"EOF\""},
+        // Found by fuzzing: read as no heredoc, the text changed meaning once tfw appended
+        // its blocks after a newline.
+        {"a heredoc opened at the very end", "x = <<EOF", "t.tf:1:5: unterminated heredoc: no line closes it with \"EOF\""},
         {"heredoc marker without a final newline", "x = <<EOF\nabc\nEOF",
          "t.tf:1:5: unterminated heredoc: no line closes it with \"EOF\""},
         {"unclosed interpolation", "x = \"${ a", "t.tf:1:6: \"${\" is never closed"},

@@ -186,6 +186,8 @@ BOOST_AUTO_TEST_CASE(reports_errors_with_file_line_and_column) {
          "main.tf:2:14: unterminated string"},
         {"unterminated comment", "moved {\n  from = a.b /* old\n  to = a.c\n}\n", "main.tf:2:14: unterminated comment"},
         {"unterminated heredoc", "x = <<EOF\nmoved {\n", "main.tf:1:5: unterminated heredoc: no line closes it with \"EOF\""},
+        {"a heredoc opened at the end of the file (found by fuzzing)", "moved{from=u.b\nto=_.a}<<r",
+         "main.tf:2:8: unterminated heredoc: no line closes it with \"r\""},
         {"unclosed block", "moved {\n  from = a.b\n  to = a.c\n", "main.tf:1:7: \"{\" is never closed"},
         {"stray closing brace", "moved {\n  from = a.b\n  to = a.c\n}\n}\n", "main.tf:5:1: unexpected \"}\""},
         {"crlf lines and columns", "moved {\r\n  from = a.\r\n  to = a.c\r\n}\r\n",
