@@ -10,6 +10,8 @@
 // same state.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+
 #include <chrono>
 #include <csignal>
 #include <sstream>
@@ -44,6 +46,8 @@ std::vector<std::string> interrupt_lines(const std::string& output) {
         else if (line.find("nterrupt") != std::string::npos || line.find("shutting down") != std::string::npos ||
             line.find("Stopping operation") != std::string::npos)
             lines.push_back(line);
+    // Terraform prints them from more than one goroutine: their order varies from run to run.
+    std::sort(lines.begin(), lines.end());
     return lines;
 }
 
