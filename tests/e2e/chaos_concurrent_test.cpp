@@ -4,12 +4,13 @@
 // include/tfw/shell/root_lock.hpp): the second run fails at once, in one line, before it
 // runs terraform, and the first ends as if it had been alone. The lock goes with its run.
 //
-// Fixture `slow_rename`: every terraform run takes about a second, so the runs overlap for
-// certain; the second starts at several offsets into the first, the last while the first
-// is replanning with its injected file in place.
+// The overlap is made certain, not left to timing: the first run's terraform is a gate
+// script that holds one `plan` (its first, or the replan with tfw's injected file in
+// place) until the test has run the second tfw, then execs the real terraform.
 #include <boost/test/unit_test.hpp>
 
 #include <chrono>
+#include <fstream>
 #include <thread>
 
 #include "chaos.hpp"
@@ -25,54 +26,97 @@ std::vector<std::string> plan_to(const std::string& plan_file) {
     return {"plan", "-input=false", "-no-color", "-out=" + plan_file};
 }
 
+// terraform behind a gate: with TFW_TEST_GATE set, the `plan` it is waiting for (any
+// plan, or with TFW_TEST_GATE_WHEN=injected one that sees tfw's injected file) touches
+// $TFW_TEST_GATE/entered and waits for $TFW_TEST_GATE/open. It gives up after two
+// minutes, so a failed test leaves no script looping.
+fs::path write_gated_terraform(const Workspace& ws) {
+    const fs::path gate = ws.scratch() / "terraform-gated";
+    std::ofstream out(gate);
+    out << "#!/bin/sh\n"
+           "if [ -n \"$TFW_TEST_GATE\" ] && [ ! -e \"$TFW_TEST_GATE/open\" ]; then\n"
+           "  for arg in \"$@\"; do\n"
+           "    [ \"$arg\" = plan ] || continue\n"
+           "    if [ \"$TFW_TEST_GATE_WHEN\" != injected ] || ls "
+        << tfw_temp_prefix << "*" << tfw_temp_suffix
+        << " >/dev/null 2>&1; then\n"
+           "      : > \"$TFW_TEST_GATE/entered\"\n"
+           "      i=0\n"
+           "      while [ ! -e \"$TFW_TEST_GATE/open\" ] && [ $i -lt 2400 ]; do sleep 0.05; i=$((i + 1)); done\n"
+           "    fi\n"
+           "    break\n"
+           "  done\n"
+           "fi\n"
+           "exec '"
+        << terraform_binary().string() << "' \"$@\"\n";
+    out.close();
+    if (!out) throw E2eError("cannot write " + gate.string());
+    fs::permissions(gate, fs::perms::owner_all);
+    return gate;
+}
+
+bool wait_for_file(const fs::path& file, BackgroundProcess& process) {
+    const auto deadline = std::chrono::steady_clock::now() + 120s;
+    while (!fs::exists(file)) {
+        if (!process.running() || std::chrono::steady_clock::now() > deadline) return false;
+        std::this_thread::sleep_for(20ms);
+    }
+    return true;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(two_runs_in_one_root_never_share_a_moved_file) {
-    Workspace ws("slow_rename");
+    Workspace ws("rename_single");
     ws.apply_before();
     ws.switch_to("after");
     const std::vector<std::string> plan_files = {"first.tfplan", "second.tfplan"};
     const Snapshot before = ws.snapshot(plan_files);
     const std::string state = ws.read_file("terraform.tfstate");
+    ws.set_environment("TFW_TERRAFORM_BIN", write_gated_terraform(ws).string());
 
-    for (auto offset : {0ms, 300ms, 1500ms}) {
-        BOOST_TEST_CONTEXT("second run " << offset.count() << " ms after the first") {
+    // "first": the second run starts while the first runs its first plan, before it has
+    // injected anything. "injected": while it replans with its moved file in the root.
+    for (const std::string when : {"first", "injected"}) {
+        BOOST_TEST_CONTEXT("second run while the first is held at its " << when << " plan") {
             for (const auto& file : plan_files) fs::remove(ws.dir() / file);
-            auto first = ws.start_tfw(plan_to(plan_files[0]));
-            std::this_thread::sleep_for(offset);
-            // On a fast machine the first run may be over before the second starts; only
-            // runs that overlap must exclude each other.
-            const bool overlapped = first->running();
-            auto second = ws.start_tfw(plan_to(plan_files[1]));
-            const RunResult results[] = {first->wait(), second->wait()};
+            const fs::path gate = ws.scratch() / ("gate-" + when);
+            fs::create_directories(gate);
 
-            int winners = 0;
-            for (int i = 0; i < 2; ++i) {
-                const RunResult& run = results[i];
-                if (run.exit_code == 0) {
-                    ++winners;
-                    BOOST_TEST_REQUIRE(ws.exists(plan_files[i]), run.describe());
-                    const tfw::core::Plan plan = ws.show_plan(plan_files[i]);
-                    BOOST_TEST(moved_from(plan, "terraform_data.after_name") == "terraform_data.before_name",
-                               describe(plan));
-                    BOOST_TEST(count_destroying(plan) == 0u, describe(plan));
-                    continue;
-                }
-                BOOST_TEST(run.exit_code == 1, run.describe());
-                BOOST_TEST(line_count(run.err) == 1u, "not one line on stderr:\n" << run.describe());
-                BOOST_TEST(run.err.starts_with("tfw: error: another tfw run is active in "), run.describe());
-                BOOST_TEST(run.out == "", "the run that lost the lock planned:\n" << run.describe());
-                BOOST_TEST(!ws.exists(plan_files[i]));
-            }
-            if (overlapped) BOOST_TEST(winners == 1, results[0].describe() << "\n" << results[1].describe());
-            else BOOST_TEST(winners == 2, results[0].describe() << "\n" << results[1].describe());
+            ws.set_environment("TFW_TEST_GATE", gate.string());
+            ws.set_environment("TFW_TEST_GATE_WHEN", when);
+            auto first = ws.start_tfw(plan_to(plan_files[0]));
+            ws.set_environment("TFW_TEST_GATE", "");
+            // (A message argument is evaluated even when the check passes: no wait() in it.)
+            if (!wait_for_file(gate / "entered", *first))
+                BOOST_FAIL("the first run never reached the gate:\n" << first->wait().describe());
+            if (when == "injected") BOOST_TEST(ws.tfw_temp_files().size() == 1u);
+
+            const RunResult second = ws.tfw(plan_to(plan_files[1]));
+            std::ofstream(gate / "open").close();
+            const RunResult first_result = first->wait();
+
+            BOOST_TEST(second.exit_code == 1, second.describe());
+            BOOST_TEST(line_count(second.err) == 1u, "not one line on stderr:\n" << second.describe());
+            BOOST_TEST(second.err.starts_with("tfw: error: another tfw run is active in "), second.describe());
+            BOOST_TEST(second.out == "", "the run that lost the lock planned:\n" << second.describe());
+            BOOST_TEST(!ws.exists(plan_files[1]));
+
+            BOOST_TEST_REQUIRE(first_result.exit_code == 0, first_result.describe());
+            BOOST_TEST_REQUIRE(ws.exists(plan_files[0]), first_result.describe());
+            const tfw::core::Plan plan = ws.show_plan(plan_files[0]);
+            BOOST_TEST(moved_from(plan, "terraform_data.beta") == "terraform_data.alpha",
+                       describe(plan));
+            BOOST_TEST(count_destroying(plan) == 0u, describe(plan));
+
             BOOST_TEST(ws.tfw_temp_files().empty());
             BOOST_TEST(snapshot_difference(before, ws.snapshot(plan_files)) == "");
             BOOST_TEST(ws.read_file("terraform.tfstate") == state);
         }
     }
 
-    // The lock went with the run that held it.
-    const RunResult after = ws.tfw(plan_to(plan_files[0]));
+    // The lock went with the run that held it: the next run plans.
+    const RunResult after = ws.tfw(plan_to(plan_files[1]));
     BOOST_TEST(after.exit_code == 0, after.describe());
+    BOOST_TEST(moved_from(ws.show_plan(plan_files[1]), "terraform_data.beta") == "terraform_data.alpha");
 }
