@@ -165,6 +165,15 @@ void StagedWrite::commit() {
         errno = error;
         fail("cannot replace", path_);
     }
+    // The rename lives in the directory: without this, a power loss may undo it (the file
+    // then holds its old bytes). The file is already in place, so a directory that cannot
+    // be synced (some file systems refuse) is not an error to report.
+    std::filesystem::path dir = path_.parent_path();
+    int dir_fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir_fd >= 0) {
+        ::fsync(dir_fd);
+        ::close(dir_fd);
+    }
 }
 
 std::filesystem::path absolute_directory(const std::filesystem::path& dir) {

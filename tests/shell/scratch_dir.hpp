@@ -14,7 +14,14 @@ namespace tfw::shell::testing {
 
 struct ScratchDir {
     TempDir temp;
-    const std::filesystem::path& path = temp.path();
+    // A directory inside the TempDir, not the TempDir itself, which its run holds locked: a
+    // test may lock it as a root module or sweep it as a temp base.
+    const std::filesystem::path path = make(temp.path() / "scratch");
+
+    static std::filesystem::path make(const std::filesystem::path& dir) {
+        std::filesystem::create_directory(dir);
+        return dir;
+    }
 
     std::vector<std::string> names() const {
         std::vector<std::string> out;
