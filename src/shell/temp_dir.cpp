@@ -46,7 +46,10 @@ int remove_abandoned_plan_dirs(const std::filesystem::path& base) {
     if (error) return 0;
     const auto now = std::chrono::system_clock::now();
     int removed = 0;
-    for (const auto& entry : entries) {
+    // Incremented with an error code: a directory that changes under the sweep ends it,
+    // it never throws.
+    for (; entries != std::filesystem::directory_iterator(); entries.increment(error)) {
+        const std::filesystem::directory_entry& entry = *entries;
         const std::string name = entry.path().filename().string();
         const bool plan_dir = has_mkdtemp_suffix(name, plan_dir_prefix);
         if (!plan_dir && !has_mkdtemp_suffix(name, new_dir_prefix)) continue;
@@ -57,8 +60,9 @@ int remove_abandoned_plan_dirs(const std::filesystem::path& base) {
         if (!plan_dir && now - std::chrono::system_clock::from_time_t(info.st_mtime) < std::chrono::minutes(1)) continue;
         int fd = lock_directory(entry.path());
         if (fd < 0) continue;
-        std::filesystem::remove_all(entry.path(), error);
-        if (!error) ++removed;
+        std::error_code removal;
+        std::filesystem::remove_all(entry.path(), removal);
+        if (!removal) ++removed;
         ::close(fd);
     }
     return removed;
