@@ -10,20 +10,23 @@
 
 namespace tfw::shell {
 
-RootLock::RootLock(const std::filesystem::path& root_dir) {
-    // O_CLOEXEC: terraform must not inherit the lock and keep it after tfw is gone.
-    int fd = ::open(root_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return;  // a missing directory is reported by the caller, in its own words
+int lock_directory(const std::filesystem::path& dir) {
+    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return -1;
     int result = 0;
     do result = ::flock(fd, LOCK_EX | LOCK_NB);
     while (result != 0 && errno == EINTR);
-    if (result == 0) {
-        fd_ = fd;
-        return;
-    }
+    if (result == 0) return fd;
     int error = errno;
     ::close(fd);
-    if (error == EWOULDBLOCK)
+    errno = error;
+    return -1;
+}
+
+RootLock::RootLock(const std::filesystem::path& root_dir) {
+    fd_ = lock_directory(root_dir);
+    // A missing directory is reported by the caller, in its own words.
+    if (fd_ < 0 && errno == EWOULDBLOCK)
         throw RootBusy("another tfw run is active in " + absolute_directory(root_dir).string() +
                        " (one tfw at a time per root module); run again when it has finished");
 }

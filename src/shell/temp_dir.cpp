@@ -8,9 +8,10 @@
 #include <fcntl.h>
 #include <stdexcept>
 #include <string>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "tfw/shell/root_lock.hpp"
 
 namespace tfw::shell {
 
@@ -19,19 +20,6 @@ namespace {
 std::filesystem::path temp_base() {
     const char* base = std::getenv("TMPDIR");
     return base && *base ? base : "/tmp";
-}
-
-// An open, locked descriptor of `dir`, or -1 when another process holds the lock (or the
-// directory is gone).
-int lock_directory(const std::filesystem::path& dir) {
-    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd < 0) return -1;
-    int result = 0;
-    do result = ::flock(fd, LOCK_EX | LOCK_NB);
-    while (result != 0 && errno == EINTR);
-    if (result == 0) return fd;
-    ::close(fd);
-    return -1;
 }
 
 bool has_mkdtemp_suffix(std::string_view name, std::string_view prefix) {

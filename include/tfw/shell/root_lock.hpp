@@ -12,6 +12,11 @@
 
 namespace tfw::shell {
 
+// Opens `dir` and takes an exclusive flock(2) on it without waiting: the descriptor
+// (close-on-exec, so terraform never holds the lock), or -1 with errno set, EWOULDBLOCK
+// when another open of the directory holds it. Also the lock of TempDir's directories.
+int lock_directory(const std::filesystem::path& dir);
+
 // Another process holds the lock; the message is one line naming the directory.
 struct RootBusy : std::runtime_error {
     using std::runtime_error::runtime_error;
