@@ -66,6 +66,12 @@ std::string render_report(const shell::ConvergeResult& result, const std::vector
     w.Key("hit_iteration_limit");
     w.Bool(result.hit_iteration_limit);
 
+    w.Key("tie_trials");
+    w.StartArray();
+    for (const auto& trial : result.tie_trials) run_json::tie_trial(w, trial);
+    w.EndArray();
+    run_json::tie_rounds(w, result);
+
     w.Key("terraform_runs");
     w.StartArray();
     for (const auto& call : calls) {

@@ -1,5 +1,7 @@
 #include "tfw/cli/report_markdown.hpp"
 
+#include "tfw/cli/summary.hpp"
+
 #include <algorithm>
 #include <set>
 
@@ -102,6 +104,7 @@ std::string render_markdown_report(const shell::ConvergeResult& result, const co
     if (result.hit_iteration_limit)
         out += "\ntfw stopped after " + plural(result.iterations.size(), "iteration") +
                " (--max-iterations); running it again may find more moves.\n";
+    if (result.hit_trial_limit) out += "\n" + trial_limit_note(result) + "\n";
     return out;
 }
 

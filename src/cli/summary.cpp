@@ -13,10 +13,18 @@ std::string join(const std::vector<std::string>& items) {
 
 }  // namespace
 
+std::string trial_limit_note(const shell::ConvergeResult& result) {
+    std::vector<std::string> undecided;
+    for (const auto& address : result.undecided) undecided.push_back(core::to_string(address));
+    return "stopped the tie trials after " + std::to_string(result.tie_rounds) +
+           " rounds (the policy's trials.max_rounds); left undecided, as destroy and create: " + join(undecided) +
+           ". A higher trials.max_rounds may pair them.";
+}
+
 std::string render_summary(const shell::ConvergeResult& result, const std::vector<shell::TerraformCall>& calls,
                            bool explain) {
     bool quiet = result.moves.empty() && result.proposals.empty() && result.dropped.empty() &&
-                 !result.hit_iteration_limit && !(explain && !result.unmatched.empty());
+                 !result.hit_iteration_limit && !result.hit_trial_limit && !(explain && !result.unmatched.empty());
     if (quiet) return {};
     std::string out;
     std::size_t plans = 0, shows = 0;
@@ -28,7 +36,9 @@ std::string render_summary(const shell::ConvergeResult& result, const std::vecto
     out += "tfw: " + std::to_string(result.moves.size()) + " move" + (result.moves.size() == 1 ? "" : "s") +
            " inferred in " + std::to_string(iterations) + " iteration" + (iterations == 1 ? "" : "s") + " (" +
            std::to_string(calls.size()) + " terraform runs: " + std::to_string(plans) + " plan, " +
-           std::to_string(shows) + " show)\n";
+           std::to_string(shows) + " show" +
+           (result.tie_rounds > 0 ? "; " + std::to_string(result.tie_rounds) + " of the plans tried candidates of a tie" : "") +
+           ")\n";
     for (std::size_t i = 0; i < result.moves.size(); ++i) {
         const auto& move = result.moves[i];
         out += "  " + arrow(move) + (move.confirmed_by_terraform ? " (confirmed by Terraform)" : "") + "\n      " +
@@ -50,6 +60,7 @@ std::string render_summary(const shell::ConvergeResult& result, const std::vecto
     if (result.hit_iteration_limit)
         out += "tfw: stopped after --max-iterations (" + std::to_string(iterations) +
                "); more moves may be found by running tfw again\n";
+    if (result.hit_trial_limit) out += "tfw: " + trial_limit_note(result) + "\n";
     if (explain) {
         for (const auto& entry : result.unmatched) {
             out += "tfw: " + core::to_string(entry.address) + " stays a " + (entry.is_deletion ? "destroy" : "create") +

@@ -55,6 +55,13 @@ std::string render_ui_events(const shell::ConvergeResult& result, const std::vec
                          w.Key("dropped");
                          run_json::dropped(w, dropped);
                      });
+    for (const auto& trial : result.tie_trials)
+        out += event("info",
+                     "tfw: tie trial, round " + std::to_string(trial.round) + ": " + arrow(trial.move) + ": " + trial.verdict,
+                     timestamp, "tfw_trial", [&](Writer& w) {
+                         w.Key("trial");
+                         run_json::tie_trial(w, trial);
+                     });
     for (const auto& entry : result.unmatched)
         out += event("info",
                      "tfw: " + core::to_string(entry.address) + " stays a " + (entry.is_deletion ? "destroy" : "create") +
@@ -83,6 +90,7 @@ std::string render_ui_events(const shell::ConvergeResult& result, const std::vec
                      w.Uint64(result.iterations.size());
                      w.Key("hit_iteration_limit");
                      w.Bool(result.hit_iteration_limit);
+                     run_json::tie_rounds(w, result);
                      w.Key("terraform_runs");
                      w.Uint64(calls.size());
                      w.EndObject();

@@ -15,6 +15,9 @@ MatchResult match_moves(const Plan& plan, const Policy& policy) {
     explain_unmatched(state);
     std::sort(state.result.moves.begin(), state.result.moves.end(),
               [](const Move& a, const Move& b) { return a.from < b.from; });
+    std::sort(state.result.ties.begin(), state.result.ties.end(), [](const TiedPair& a, const TiedPair& b) {
+        return a.move.from != b.move.from ? a.move.from < b.move.from : a.move.to < b.move.to;
+    });
     return std::move(state.result);
 }
 

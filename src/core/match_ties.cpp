@@ -28,6 +28,7 @@ public:
         bool needs_evidence = false;
         for (std::size_t d = 0; d < candidates_.size(); ++d) needs_evidence = needs_evidence || in_tie(candidates_[d]);
         if (needs_evidence) {
+            record_tied_pairs();
             gather_evidence();
             filter_by_dependencies();
             resolve_by_structure();
@@ -42,6 +43,33 @@ private:
         for (std::size_t c : candidates)
             if (state_.deletions_of[c].size() > 1) return true;
         return false;
+    }
+
+    // Every candidate pair of every tied side, before evidence narrows them: if the
+    // evidence's choice falls, Terraform's trials start from here.
+    void record_tied_pairs() {
+        for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            if (!in_tie(candidates_[d])) continue;
+            for (std::size_t c : candidates_[d]) {
+                const Attributes& before = state_.deletions[d].attributes();
+                const Attributes& after = state_.creations[c].attributes();
+                TiedPair tie;
+                tie.move.from = state_.deletions[d].address();
+                tie.move.to = state_.creations[c].address();
+                tie.move.kind = differing_paths(before, after).empty() ? MatchKind::exact : MatchKind::ignore_rules;
+                tie.move.evidence = known_values_equal(before, after, tie.move.kind);
+                tie.move.tentative_because = "one of several equal candidates";
+                auto unverified = state_.unverified.find({d, c});
+                if (unverified != state_.unverified.end()) {
+                    tie.move.evidence += "; " + join(unverified->second, ", ") + " unknown until apply";
+                    tie.move.tentative_because += "; " + join(unverified->second, ", ") +
+                                                  (unverified->second.size() == 1 ? " is" : " are") + " unknown until apply";
+                }
+                tie.certain = unverified == state_.unverified.end();
+                tie.known_equal = compared_values(before, after);
+                state_.result.ties.push_back(std::move(tie));
+            }
+        }
     }
 
     void gather_evidence() {

@@ -158,6 +158,7 @@ private:
     void version(const YAML::Node& root) const;
     AcceptRule accept_rule(const YAML::Node& item);
     void partial(const Entry& entry, Policy& policy) const;
+    void trials(const Entry& entry, Policy& policy) const;
     void ignore_rules(const YAML::Node& item, Policy& policy) const;
     DenyRule deny_rule(const YAML::Node& item) const;
     CrossTypeRule cross_type_rule(const YAML::Node& item) const;
@@ -317,6 +318,12 @@ void Loader::partial(const Entry& entry, Policy& policy) const {
         policy.partial_threshold = threshold(field);
 }
 
+void Loader::trials(const Entry& entry, Policy& policy) const {
+    if (entry.value.IsNull()) return;
+    if (!entry.value.IsMap()) fail(mark_of(entry), "'trials' must be a mapping, got " + describe(entry.value));
+    for (const Entry& field : entries(entry.value, " in 'trials'", {"max_rounds"})) policy.max_trial_rounds = count(field);
+}
+
 // The kind part of an ignore rule (kind and prefix), from its spelling.
 std::optional<IgnoreRule> parse_ignore_kind(std::string_view name) {
     IgnoreRule rule;
@@ -437,7 +444,7 @@ Policy Loader::load(std::string_view yaml_text) {
     // The version comes first: a newer file's keys would otherwise read as unknown.
     version(root);
     std::vector<Entry> top =
-        entries(root, "", {"version", "accept", "max_moves", "partial", "ignore", "deny", "cross_type"});
+        entries(root, "", {"version", "accept", "max_moves", "partial", "trials", "ignore", "deny", "cross_type"});
 
     Policy policy = default_policy();  // what a file leaves out
     policy.origin = file_;
@@ -450,6 +457,8 @@ Policy Loader::load(std::string_view yaml_text) {
             policy.max_moves = count(entry);
         } else if (entry.name == "partial") {
             partial(entry, policy);
+        } else if (entry.name == "trials") {
+            trials(entry, policy);
         } else if (entry.name == "ignore") {
             for (const YAML::Node& item : list(entry)) ignore_rules(item, policy);
         } else if (entry.name == "deny") {

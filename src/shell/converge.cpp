@@ -10,6 +10,7 @@
 #include "tfw/core/plan_json.hpp"
 #include "tfw/core/plan_stream.hpp"
 #include "tfw/core/plan_text.hpp"
+#include "tfw/core/tie_trials.hpp"
 #include "tfw/shell/signals.hpp"
 
 namespace tfw::shell {
@@ -21,6 +22,12 @@ std::vector<MovePair> pairs_of(const std::vector<core::Move>& moves) {
     std::vector<MovePair> out;
     for (const auto& move : moves) out.emplace_back(move.from, move.to);
     return out;
+}
+
+bool same_moves(std::vector<MovePair> a, std::vector<MovePair> b) {
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    return a == b;
 }
 
 std::vector<std::string> plan_args(const PlanRequest& request, const std::filesystem::path& plan_file, bool json) {
@@ -76,10 +83,15 @@ public:
             throw_if_interrupted();
             std::vector<MovedFileGuard::LineRange> block_lines = guard_.write(pairs_of(result_.moves));
             std::filesystem::path plan_file = request_.plan_dir / ("plan-" + std::to_string(plan_number) + ".tfplan");
-            ProcessOptions options;
-            options.on_stdout = request_.on_plan_output;
-            ProcessResult planned = terraform_.run(plan_args(request_, plan_file, false), options);
-            throw_if_interrupted();
+            ProcessResult planned;
+            if (ready_ && same_moves(ready_->moves, pairs_of(result_.moves))) {
+                // A trial round already planned exactly these moves.
+                planned = std::move(ready_->planned);
+                plan_file = ready_->plan_file;
+            } else {
+                planned = plan(plan_file);
+            }
+            ready_.reset();
 
             if (planned.exit_code != 0 && planned.exit_code != 2) {
                 if (result_.moves.empty() ||
@@ -92,6 +104,8 @@ public:
                                                                  : core::scan_plan_text(planned.stdout_text);
             if (drop_unverified_dependency_moves(summary, plan_file)) continue;
             if (judge_trials(summary, plan_file)) {
+                // What a withdrawn pairing resolved out of a tie leaves is for the trials.
+                if (try_ties()) continue;
                 // Every move on trial withdrawn, nothing else added: the plan before the
                 // trial is the answer, and a plan of the same blocks is not made again.
                 if (previous_ && previous_->moves == pairs_of(result_.moves))
@@ -103,12 +117,18 @@ public:
 
             auto candidates = core::move_candidates(summary);
             if (candidates && !core::possible_pair(*candidates, request_.policy)) return finish(planned, plan_file);
-            if (candidates && memory_ && !core::could_find_more(*memory_, *candidates)) return finish(planned, plan_file);
+            if (candidates && memory_ && !core::could_find_more(*memory_, *candidates)) {
+                if (try_ties()) continue;
+                return finish(planned, plan_file);
+            }
             if (static_cast<int>(result_.iterations.size()) >= request_.max_iterations) {
                 result_.hit_iteration_limit = true;
                 return finish(planned, plan_file);
             }
-            if (analyse(plan_file) == 0) return finish(planned, plan_file);
+            if (analyse(plan_file) == 0) {
+                if (try_ties()) continue;
+                return finish(planned, plan_file);
+            }
         }
     }
 
@@ -124,9 +144,24 @@ private:
         for (const auto& entry : result_.unmatched) placed.insert(entry.address);
         for (auto& entry : withdrawn_)
             if (placed.insert(entry.address).second) result_.unmatched.push_back(std::move(entry));
+        for (auto& entry : result_.unmatched) explain_trials(entry);
+        // A pairing withdrawn with its tie, then made again by Terraform's trials, moves.
+        std::set<MovePair> final_pairs;
+        for (const auto& move : result_.moves) final_pairs.insert({move.from, move.to});
+        std::erase_if(result_.dropped, [&](const DroppedMove& dropped) {
+            return final_pairs.count({dropped.move.from, dropped.move.to}) > 0;
+        });
         result_.final_plan = std::move(planned);
         result_.plan_file = plan_file;
         return std::move(result_);
+    }
+
+    ProcessResult plan(const std::filesystem::path& plan_file) {
+        ProcessOptions options;
+        options.on_stdout = request_.on_plan_output;
+        ProcessResult planned = terraform_.run(plan_args(request_, plan_file, false), options);
+        throw_if_interrupted();
+        return planned;
     }
 
     // `show -json` of a plan file, read once per plan.
@@ -144,6 +179,9 @@ private:
     std::size_t analyse(const std::filesystem::path& plan_file) {
         const core::Plan& plan = shown_plan(plan_file);
         core::MatchResult matched = core::match_moves(plan, request_.policy);
+        // New values, new ties: earlier trial verdicts were made with other moves in.
+        ties_ = matched.ties;
+        judged_.clear();
 
         std::vector<core::Move> fresh;
         for (const auto& move : matched.moves)
@@ -187,6 +225,104 @@ private:
         result_.iterations.push_back({added.size()});
         memory_ = core::remember_analysis(plan, matched, added);
         return added.size();
+    }
+
+    // Ties that static evidence left are tried in Terraform, round by round: each round
+    // injects the moves that stand plus at most one candidate of each tied object, and
+    // what Terraform plans for each moved candidate is its verdict (core/tie_trials
+    // decides what to try and what the verdicts settle). Settled pairs join the moves on
+    // trial, so the next plan confirms them all together. True when something was settled.
+    bool try_ties() {
+        std::set<core::Address> placed;
+        for (const auto& move : result_.moves) {
+            placed.insert(move.from);
+            placed.insert(move.to);
+        }
+        std::vector<core::TiedPair> open;
+        for (const auto& tie : ties_)
+            if (!placed.count(tie.move.from) && !placed.count(tie.move.to) && !denied(tie.move)) open.push_back(tie);
+        if (open.empty()) return false;
+        core::TieBoard board = core::tie_board(open);
+        for (std::size_t e = 0; e < board.edges.size(); ++e)
+            if (auto known = judged_.find({board.edges[e].move.from, board.edges[e].move.to}); known != judged_.end())
+                board.edges[e] = known->second;
+
+        std::vector<PlanMade> rounds;
+        for (auto trials = core::next_round(board); !trials.empty(); trials = core::next_round(board)) {
+            if (result_.tie_rounds >= static_cast<int>(request_.policy.max_trial_rounds)) {
+                result_.hit_trial_limit = true;
+                break;
+            }
+            int round = ++result_.tie_rounds;
+            std::vector<core::Move> injected = result_.moves;
+            for (std::size_t e : trials) injected.push_back(board.edges[e].move);
+            guard_.write(pairs_of(injected));
+            std::filesystem::path plan_file = request_.plan_dir / ("trial-" + std::to_string(round) + ".tfplan");
+            ProcessResult planned = plan(plan_file);
+            std::optional<core::PlanTextSummary> summary;
+            if (planned.exit_code == 0 || planned.exit_code == 2)
+                summary = request_.json_stream ? core::scan_plan_stream(planned.stdout_text) : core::scan_plan_text(planned.stdout_text);
+            for (std::size_t e : trials) {
+                const core::Move& move = board.edges[e].move;
+                bool no_change = false;
+                std::string verdict;
+                if (!summary) {
+                    // Only the trial blocks are new since the last plan that succeeded.
+                    verdict = "Terraform refused the plan: " + core::first_error_line(planned.stderr_text + planned.stdout_text);
+                } else {
+                    auto judged = core::judge_trial(*summary, move);
+                    core::TrialVerdict trial = judged ? *judged : core::judge_trial(shown_plan(plan_file), move);
+                    no_change = trial.outcome == core::TrialOutcome::no_change;
+                    verdict = core::describe(trial);
+                }
+                core::record_verdict(board, e, no_change, round, verdict);
+                judged_[{move.from, move.to}] = board.edges[e];
+                result_.tie_trials.push_back({round, move, no_change, verdict});
+            }
+            if (summary) rounds.push_back({std::move(planned), plan_file, pairs_of(injected)});
+        }
+        guard_.write(pairs_of(result_.moves));
+
+        core::TieOutcome outcome = core::settle(board);
+        for (const auto& side : outcome.unpaired) trial_reasons_[side.address] = side.reason;
+        for (const auto& side : outcome.undecided) {
+            trial_reasons_[side] = "undecided: the trials stopped at the policy's trials.max_rounds (" +
+                                   std::to_string(request_.policy.max_trial_rounds) + ")";
+            if (std::find(result_.undecided.begin(), result_.undecided.end(), side) == result_.undecided.end())
+                result_.undecided.push_back(side);
+        }
+        bool settled = false;
+        for (std::size_t e : outcome.paired) {
+            core::Move move = core::settled_move(board, e);
+            // Settled before, then withdrawn by the plan that had every settled pair in.
+            if (!settled_.insert({move.from, move.to}).second && refused_.count({move.from, move.to})) continue;
+            settled = true;
+            trial_reasons_.erase(move.from);
+            trial_reasons_.erase(move.to);
+            on_trial_.insert({move.from, move.to});
+            result_.moves.push_back(std::move(move));
+            result_.move_decisions.push_back({core::Verdict::proposed, "on trial"});
+        }
+        if (!settled) return false;
+        for (auto& round : rounds)
+            if (same_moves(round.moves, pairs_of(result_.moves))) ready_ = std::move(round);
+        return true;
+    }
+
+    bool denied(const core::Move& move) const {
+        return core::decide_moves(request_.policy, {move}, 0).front().verdict == core::Verdict::denied;
+    }
+
+    // An unmatched object whose tie Terraform's trials took up says what they found.
+    void explain_trials(core::Unmatched& entry) const {
+        auto reason = trial_reasons_.find(entry.address);
+        if (reason == trial_reasons_.end()) return;
+        entry.reason = reason->second;
+        for (auto& candidate : entry.candidates) {
+            MovePair pair = entry.is_deletion ? MovePair{entry.address, candidate.other} : MovePair{candidate.other, entry.address};
+            if (auto judged = judged_.find(pair); judged != judged_.end() && judged->second.round > 0)
+                candidate.note = "tried in round " + std::to_string(judged->second.round) + ": " + judged->second.because;
+        }
     }
 
     // The moves on trial, judged by the plan Terraform just made with them in: no change
@@ -401,7 +537,12 @@ private:
         std::vector<MovePair> moves;  // injected for it
     };
     std::optional<PlanMade> previous_;
+    std::optional<PlanMade> ready_;  // a trial round's plan of exactly the next set of moves
     std::vector<core::Unmatched> withdrawn_;  // both sides of each withdrawn trial move
+    std::vector<core::TiedPair> ties_;        // of the last analysis
+    std::map<MovePair, core::TieEdge> judged_;  // tie trials since the last analysis
+    std::set<MovePair> settled_;                 // pairs the trials have made
+    std::map<core::Address, std::string> trial_reasons_;  // why a tied object stays
 };
 
 }  // namespace

@@ -48,6 +48,11 @@ BOOST_AUTO_TEST_CASE(report_follows_the_schema) {
     result.unmatched = {{core::must_parse_address("terraform_data.old"), true, "no creation of type terraform_data",
                          {{core::must_parse_address("terraform_data.new"), {"input"}, {}}}}};
     result.iterations = {{1}, {0}};
+    result.tie_trials = {{2, move("terraform_data.t", "terraform_data.u", core::MatchKind::exact), false,
+                          "Terraform would update it in place (~ input)"}};
+    result.tie_rounds = 2;
+    result.hit_trial_limit = true;
+    result.undecided = {core::must_parse_address("terraform_data.t")};
     core::Placement placement;
     placement.module = {};
     placement.dir = ".";
@@ -62,7 +67,8 @@ BOOST_AUTO_TEST_CASE(report_follows_the_schema) {
     report.Parse(rendered.c_str());
     BOOST_TEST_REQUIRE(!report.HasParseError());
     BOOST_TEST(keys(report) == (std::vector<std::string>{"version", "moves", "blocks", "proposals", "dropped", "unmatched",
-                                                         "iterations", "hit_iteration_limit", "terraform_runs"}),
+                                                         "iterations", "hit_iteration_limit", "tie_trials", "tie_rounds",
+                                                         "hit_trial_limit", "undecided", "terraform_runs"}),
                boost::test_tools::per_element());
     BOOST_TEST(report["version"].GetInt() == 1);
 
@@ -101,6 +107,15 @@ BOOST_AUTO_TEST_CASE(report_follows_the_schema) {
     BOOST_TEST(report["iterations"].Size() == 2u);
     BOOST_TEST(report["iterations"][0]["moves_added"].GetUint64() == 1u);
     BOOST_TEST(report["hit_iteration_limit"].GetBool() == false);
+    const auto& trial = report["tie_trials"][0];
+    BOOST_TEST(keys(trial) == (std::vector<std::string>{"round", "from", "to", "no_change", "verdict"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(trial["round"].GetInt() == 2);
+    BOOST_TEST(trial["no_change"].GetBool() == false);
+    BOOST_TEST(text(trial, "verdict") == "Terraform would update it in place (~ input)");
+    BOOST_TEST(report["tie_rounds"].GetInt() == 2);
+    BOOST_TEST(report["hit_trial_limit"].GetBool());
+    BOOST_TEST(std::string(report["undecided"][0].GetString()) == "terraform_data.t");
     BOOST_TEST(report["terraform_runs"].Size() == 2u);
     BOOST_TEST(report["terraform_runs"][0]["exit_code"].GetInt() == 2);
     BOOST_TEST(report["terraform_runs"][1]["seconds"].GetDouble() == 0.25);
@@ -113,6 +128,7 @@ BOOST_AUTO_TEST_CASE(empty_run_is_a_complete_document) {
     rapidjson::Document report;
     report.Parse(rendered.c_str());
     BOOST_TEST_REQUIRE(!report.HasParseError());
-    for (const char* list : {"moves", "blocks", "proposals", "dropped", "unmatched", "iterations", "terraform_runs"})
+    for (const char* list : {"moves", "blocks", "proposals", "dropped", "unmatched", "iterations", "tie_trials", "undecided",
+                             "terraform_runs"})
         BOOST_TEST_CONTEXT(list) { BOOST_TEST((report[list].IsArray() && report[list].Empty())); }
 }

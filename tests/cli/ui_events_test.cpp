@@ -46,6 +46,9 @@ BOOST_AUTO_TEST_CASE(lines_follow_the_documented_envelope) {
     result.unmatched = {{core::must_parse_address("terraform_data.old"), true, "no creation of type terraform_data",
                          {{core::must_parse_address("terraform_data.new"), {"input"}, {}}}}};
     result.iterations = {{1}, {0}};
+    result.tie_trials = {{1, move("terraform_data.t", "terraform_data.u", core::MatchKind::exact), true,
+                          "Terraform plans it with no change"}};
+    result.tie_rounds = 1;
     std::vector<shell::TerraformCall> calls = {{{"plan"}, 2, 1.0}, {{"show", "-json"}, 0, 0.5}, {{"plan"}, 2, 1.0}};
 
     const std::string stamp = "2026-11-23T11:29:05.783040Z";
@@ -58,6 +61,7 @@ BOOST_AUTO_TEST_CASE(lines_follow_the_documented_envelope) {
     const std::vector<Expected> expected = {{"tfw_move", "info", "move"},
                                             {"tfw_proposal", "warn", "proposal"},
                                             {"tfw_dropped", "warn", "dropped"},
+                                            {"tfw_trial", "info", "trial"},
                                             {"tfw_unmatched", "info", "unmatched"},
                                             {"tfw_summary", "info", "summary"}};
     BOOST_TEST_REQUIRE(lines.size() == expected.size());
@@ -87,6 +91,13 @@ BOOST_AUTO_TEST_CASE(lines_follow_the_documented_envelope) {
     BOOST_TEST(last["summary"]["iterations"].GetUint64() == 2u);
     BOOST_TEST(last["summary"]["terraform_runs"].GetUint64() == 3u);
     BOOST_TEST(last["summary"]["hit_iteration_limit"].GetBool() == false);
+    BOOST_TEST(last["summary"]["tie_rounds"].GetInt() == 1);
+    BOOST_TEST(last["summary"]["hit_trial_limit"].GetBool() == false);
+    rapidjson::Document trial;
+    trial.Parse(lines[3].c_str());
+    BOOST_TEST(text(trial["trial"], "from") == "terraform_data.t");
+    BOOST_TEST(trial["trial"]["no_change"].GetBool());
+    BOOST_TEST(text(trial, "@message") == "tfw: tie trial, round 1: terraform_data.t -> terraform_data.u: Terraform plans it with no change");
 }
 
 // A run with nothing to say still ends with its summary line.

@@ -33,6 +33,7 @@ std::string dump(const Policy& policy, bool with_locations = true) {
     }
     if (policy.max_moves) out << "max_moves " << *policy.max_moves << "\n";
     if (policy.partial_threshold != 0.0) out << "partial " << policy.partial_threshold << "\n";
+    if (policy.max_trial_rounds != default_policy().max_trial_rounds) out << "trials " << policy.max_trial_rounds << "\n";
     for (const auto& rule : policy.ignore)
         out << "ignore type=" << rule.type_glob << " path=" << rule.path_glob << " kind=" << to_string(rule.kind)
             << (rule.kind == IgnoreKind::prefix ? ":" + rule.prefix : "") << at(rule.where) << "\n";
@@ -95,6 +96,9 @@ BOOST_AUTO_TEST_CASE(every_key_loads) {
          "origin p.yaml\n"},
         {"max_moves", "version: 1\nmax_moves: 50\n", "origin p.yaml\n" + defaults_line + "max_moves 50\n"},
         {"max_moves zero", "version: 1\nmax_moves: 0\n", "origin p.yaml\n" + defaults_line + "max_moves 0\n"},
+        {"trial rounds", "version: 1\ntrials: {max_rounds: 3}\n", "origin p.yaml\n" + defaults_line + "trials 3\n"},
+        {"no trial rounds", "version: 1\ntrials:\n  max_rounds: 0\n", "origin p.yaml\n" + defaults_line + "trials 0\n"},
+        {"trials left empty", "version: 1\ntrials:\n", "origin p.yaml\n" + defaults_line},
         {"partial threshold", "version: 1\npartial:\n  threshold: 0.9\n",
          "origin p.yaml\n" + defaults_line + "partial 0.9\n"},
         {"partial threshold one", "version: 1\npartial: {threshold: 1}\n",
@@ -209,7 +213,7 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
 
         // Keys.
         {v + "acept: []\n",
-         "p.yaml:2:1: unknown key 'acept' (expected version, accept, max_moves, partial, ignore, deny or "
+         "p.yaml:2:1: unknown key 'acept' (expected version, accept, max_moves, partial, trials, ignore, deny or "
          "cross_type)"},
         {v + "accept: []\naccept: []\n", "p.yaml:3:1: duplicate key 'accept'"},
         {v + "version: 1\n", "p.yaml:2:1: duplicate key 'version'"},
@@ -263,6 +267,9 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
         // partial.
         {v + "partial: 0.9\n", "p.yaml:2:10: 'partial' must be a mapping, got '0.9'"},
         {v + "partial: {treshold: 0.9}\n", "p.yaml:2:11: unknown key 'treshold' in 'partial' (expected threshold)"},
+        {v + "trials: {rounds: 3}\n", "p.yaml:2:10: unknown key 'rounds' in 'trials' (expected max_rounds)"},
+        {v + "trials: {max_rounds: -1}\n", "p.yaml:2:22: 'max_rounds' must be a whole number of 0 or more, got '-1'"},
+        {v + "trials: 3\n", "p.yaml:2:9: 'trials' must be a mapping, got '3'"},
         {v + "partial: {threshold: 0}\n",
          "p.yaml:2:22: 'threshold' must be a number greater than 0 and at most 1, got '0'"},
         {v + "partial: {threshold: 1.5}\n",
@@ -321,7 +328,7 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
 
         // Echoed text stays on one line and short.
         {v + "\"a\\nb\": 1\n",
-         "p.yaml:2:1: unknown key 'a\\nb' (expected version, accept, max_moves, partial, ignore, deny or "
+         "p.yaml:2:1: unknown key 'a\\nb' (expected version, accept, max_moves, partial, trials, ignore, deny or "
          "cross_type)"},
         {v + "accept: [" + std::string(80, 'x') + "]\n",
          "p.yaml:2:10: an accept rule must be a mapping, got '" + std::string(60, 'x') + "...'"},
@@ -384,7 +391,7 @@ BOOST_AUTO_TEST_CASE(shipped_config_documents_every_key) {
         std::size_t end = line.find_first_of(" :", start);
         comment_words.push_back(line.substr(start, end - start));
     }
-    for (std::string key : {"version", "accept", "kinds", "types", "modules", "max_moves", "partial", "threshold",
+    for (std::string key : {"version", "accept", "kinds", "types", "modules", "max_moves", "partial", "threshold", "trials", "max_rounds",
                             "ignore", "paths", "kind", "deny", "address", "type", "cross_type", "from", "to"}) {
         BOOST_TEST_CONTEXT(key) {
             BOOST_TEST((std::find(comment_words.begin(), comment_words.end(), key) != comment_words.end()));

@@ -14,6 +14,10 @@
 //                     "candidates": [{"address", "differing_paths": [..], "note"}]}],
 //     "iterations": [{"moves_added"}],                       // one per show -json analysed
 //     "hit_iteration_limit": bool,
+//     "tie_trials": [{"round", "from", "to", "no_change", "verdict"}],   // every pair tried to break a tie
+//     "tie_rounds": n,                            // the replans spent on them
+//     "hit_trial_limit": bool,                    // the policy's trials.max_rounds stopped them
+//     "undecided": [address, ..],                 // tied objects the limit left open
 //     "terraform_runs": [{"args": [..], "exit_code", "seconds"}]
 //   }
 // Attribute values never appear, so nothing sensitive can leak into a report.

@@ -72,6 +72,31 @@ void dropped(Writer& w, const shell::DroppedMove& dropped) {
     w.EndObject();
 }
 
+// {"round", "from", "to", "no_change", "verdict"}
+template <typename Writer>
+void tie_trial(Writer& w, const shell::TieTrial& trial) {
+    w.StartObject();
+    w.Key("round");
+    w.Int(trial.round);
+    endpoints(w, trial.move.from, trial.move.to);
+    w.Key("no_change");
+    w.Bool(trial.no_change);
+    field(w, "verdict", trial.verdict);
+    w.EndObject();
+}
+
+// {"tie_rounds", "hit_trial_limit", "undecided": [..]}: members of the enclosing object.
+template <typename Writer>
+void tie_rounds(Writer& w, const shell::ConvergeResult& result) {
+    w.Key("tie_rounds");
+    w.Int(result.tie_rounds);
+    w.Key("hit_trial_limit");
+    w.Bool(result.hit_trial_limit);
+    std::vector<std::string> undecided;
+    for (const auto& address : result.undecided) undecided.push_back(core::to_string(address));
+    strings(w, "undecided", undecided);
+}
+
 // {"address", "side": "delete"|"create", "reason", "candidates": [{"address", "differing_paths": [..], "note"}]}
 template <typename Writer>
 void unmatched(Writer& w, const core::Unmatched& entry) {

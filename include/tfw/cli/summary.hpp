@@ -15,4 +15,7 @@ namespace tfw::cli {
 std::string render_summary(const shell::ConvergeResult& result, const std::vector<shell::TerraformCall>& calls,
                            bool explain);
 
+// `stopped the tie trials at …; left undecided: …`, when the policy's round limit did.
+std::string trial_limit_note(const shell::ConvergeResult& result);
+
 }  // namespace tfw::cli

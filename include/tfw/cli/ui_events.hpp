@@ -7,11 +7,13 @@
 //   {"type": "tfw_move",      "@level": "info", "move":      {from, to, kind, evidence, by_dependency, witnesses, rule}}
 //   {"type": "tfw_proposal",  "@level": "warn", "proposal":  {from, to, kind, evidence, verdict, rule}}
 //   {"type": "tfw_dropped",   "@level": "warn", "dropped":   {from, to, reason}}
+//   {"type": "tfw_trial",     "@level": "info", "trial":     {round, from, to, no_change, verdict}}
 //   {"type": "tfw_unmatched", "@level": "info", "unmatched": {address, side, reason, candidates}}
 //   {"type": "tfw_summary",   "@level": "info", "summary":   {"moves", "proposals", "dropped", "unmatched",
-//                                                             "iterations", "hit_iteration_limit", "terraform_runs"}}
-// One tfw_move per move in the final plan, one line per proposal, dropped move and
-// unmatched object of the last analysis, and always exactly one tfw_summary, last.
+//                                                             "iterations", "hit_iteration_limit", "tie_rounds",
+//                                                             "hit_trial_limit", "undecided", "terraform_runs"}}
+// One tfw_move per move in the final plan, one line per proposal, dropped move, tie trial
+// and unmatched object of the last analysis, and always exactly one tfw_summary, last.
 // Like the report, no attribute value appears.
 #pragma once
 

@@ -2,6 +2,7 @@
 // Output: moves with their evidence, and the unresolved with the reason each stayed so.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -59,9 +60,22 @@ struct Unmatched {
     std::vector<CandidateNote> candidates;
 };
 
+// A candidate pair of a side that had several equal candidates: where Terraform's
+// trials start when static evidence leaves the tie (core/tie_trials).
+struct TiedPair {
+    Move move;  // tentative: only a trial can settle it
+    // Every known value equal and none unknown until apply: Terraform would plan it
+    // with no change.
+    bool certain = false;
+    std::size_t known_equal = 0;  // how many known values are equal: the evidence
+};
+
 struct MatchResult {
     std::vector<Move> moves;
     std::vector<Unmatched> unmatched;
+    // Every candidate pair of every side that tied, whether static evidence then
+    // resolved the tie or not, by `from` then `to`.
+    std::vector<TiedPair> ties;
 };
 
 // Infers moves from a plan. Pure: the same plan and policy always give the same result,

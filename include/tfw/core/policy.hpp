@@ -92,6 +92,8 @@ struct Policy {
     std::vector<AcceptRule> accept;
     std::optional<std::size_t> max_moves;      // cap on accepted moves per run
     double partial_threshold = 0.0;            // 0: partial matching is off
+    // Replans spent on breaking ties with Terraform's trials, per run; 0: none.
+    std::size_t max_trial_rounds = 10;
     std::vector<IgnoreRule> ignore;
     std::vector<DenyRule> deny;
     std::vector<CrossTypeRule> cross_type;

@@ -48,6 +48,14 @@ struct Iteration {
     std::size_t moves_added = 0;
 };
 
+// One pair tried to break a tie, and what Terraform planned for it.
+struct TieTrial {
+    int round = 0;
+    core::Move move;
+    bool no_change = false;
+    std::string verdict;  // Terraform's, in words
+};
+
 struct ConvergeResult {
     std::vector<core::Move> moves;  // accepted and in the final plan
     std::vector<core::Decision> move_decisions;
@@ -56,6 +64,10 @@ struct ConvergeResult {
     std::vector<core::Unmatched> unmatched;  // of the last analysis
     std::vector<Iteration> iterations;
     bool hit_iteration_limit = false;
+    std::vector<TieTrial> tie_trials;  // every trial, in the order they ran
+    int tie_rounds = 0;                // replans spent on them
+    bool hit_trial_limit = false;      // the policy's trials.max_rounds stopped them
+    std::vector<core::Address> undecided;  // sides the limit left open
     // The final plan: terraform's own rendering and exit code (0 none, 2 changes), or a
     // failure (1) whose messages are in stdout/stderr.
     ProcessResult final_plan;

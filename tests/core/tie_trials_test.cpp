@@ -1,0 +1,185 @@
+#include "tfw/core/tie_trials.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <map>
+
+using namespace tfw::core;
+
+namespace {
+
+// `a>x` is a candidate pair of deletion terraform_data.a and creation terraform_data.x;
+// a trailing `!` marks it certain (every known value equal, nothing unknown); `=N` sets
+// how many known values are equal (the evidence, 1 by default).
+TiedPair tie_of(const std::string& spec) {
+    TiedPair tie;
+    std::string text = spec;
+    if (auto eq = text.find('='); eq != std::string::npos) {
+        tie.known_equal = std::stoul(text.substr(eq + 1));
+        text = text.substr(0, eq);
+    } else {
+        tie.known_equal = 1;
+    }
+    if (!text.empty() && text.back() == '!') {
+        tie.certain = true;
+        text.pop_back();
+    }
+    auto arrow = text.find('>');
+    tie.move.from = must_parse_address("terraform_data." + text.substr(0, arrow));
+    tie.move.to = must_parse_address("terraform_data." + text.substr(arrow + 1));
+    tie.move.tentative_because = "one of several equal candidates";
+    return tie;
+}
+
+std::string name_of(const TieEdge& edge) {
+    return edge.move.from.resource->name + ">" + edge.move.to.resource->name;
+}
+
+std::vector<std::string> names(const TieBoard& board, const std::vector<std::size_t>& edges) {
+    std::vector<std::string> out;
+    for (std::size_t e : edges) out.push_back(name_of(board.edges[e]));
+    return out;
+}
+
+std::size_t edge_named(const TieBoard& board, const std::string& name) {
+    for (std::size_t e = 0; e < board.edges.size(); ++e)
+        if (name_of(board.edges[e]) == name) return e;
+    throw std::logic_error("no edge " + name);
+}
+
+// Terraform's answers: the pairs that plan no change; every other tried pair is refuted.
+// Runs rounds until nothing is worth a plan, or `max_rounds`.
+struct Run {
+    TieBoard board;
+    std::vector<std::vector<std::string>> rounds;
+};
+
+Run run_trials(const std::vector<std::string>& specs, const std::set<std::string>& no_change, int max_rounds = 20) {
+    std::vector<TiedPair> ties;
+    for (const auto& spec : specs) ties.push_back(tie_of(spec));
+    Run run{tie_board(ties), {}};
+    for (int round = 1; round <= max_rounds; ++round) {
+        auto trials = next_round(run.board);
+        if (trials.empty()) break;
+        run.rounds.push_back(names(run.board, trials));
+        for (std::size_t e : trials) {
+            bool same = no_change.count(name_of(run.board.edges[e])) > 0;
+            record_verdict(run.board, e, same, round, same ? "no change" : "Terraform would replace it");
+        }
+    }
+    return run;
+}
+
+std::vector<std::string> paired(const Run& run) { return names(run.board, settle(run.board).paired); }
+
+std::map<std::string, std::string> unpaired(const Run& run) {
+    std::map<std::string, std::string> out;
+    for (const auto& side : settle(run.board).unpaired) out[to_string(side.address)] = side.reason;
+    return out;
+}
+
+std::vector<std::string> undecided(const Run& run) {
+    std::vector<std::string> out;
+    for (const auto& side : settle(run.board).undecided) out.push_back(to_string(side));
+    return out;
+}
+
+using Strings = std::vector<std::string>;
+using Rounds = std::vector<Strings>;
+
+// `a>x b>y | a>y`: the rounds as one line, for readable failures.
+std::string line_of(const Rounds& rounds) {
+    std::string out;
+    for (const auto& round : rounds) {
+        if (!out.empty()) out += " | ";
+        for (std::size_t i = 0; i < round.size(); ++i) out += (i ? " " : "") + round[i];
+    }
+    return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(rounds_and_pairs) {
+    struct Case {
+        std::string name;
+        Strings ties;
+        std::set<std::string> no_change;  // Terraform's answers
+        Rounds rounds;                    // what was tried, round by round
+        Strings paired;
+    };
+    const std::vector<Case> cases = {
+        {"a tie of 2: the confirmed one first, then the other refuted", {"a>x=3", "a>y=1"}, {"a>x"},
+         {{"a>x"}, {"a>y"}}, {"a>x"}},
+        {"a tie of 2 whose best candidate is the wrong one", {"a>x=3", "a>y=1"}, {"a>y"},
+         {{"a>x"}, {"a>y"}}, {"a>y"}},
+        {"a tie of 3 costs at most 3 rounds", {"a>x", "a>y", "a>z"}, {"a>z"},
+         {{"a>x"}, {"a>y"}, {"a>z"}}, {"a>z"}},
+        {"two confirmed: a true tie, and the third is not tried", {"a>x=3", "a>y=2", "a>z=1"}, {"a>x", "a>y"},
+         {{"a>x"}, {"a>y"}}, {}},
+        {"every candidate refuted: nothing moves", {"a>x", "a>y"}, {}, {{"a>x"}, {"a>y"}}, {}},
+        {"a certain candidate needs no plan; only the other is tried", {"a>x!=3", "a>y=1"}, {"a>x"},
+         {{"a>y"}}, {"a>x"}},
+        {"two certain candidates: a true tie with no plan spent", {"a>x!", "a>y!"}, {"a>x", "a>y"}, {}, {}},
+        // The shape: renamed attachments each with one certain new home, and a new
+        // attachment whose values are unknown until apply, a candidate of every deletion.
+        // The new one can take one trial a round.
+        {"renamed attachments beside a new one",
+         {"w>node_w!=3", "w>ctrl=1", "e>node_e!=3", "e>ctrl=1", "cni>ctrl=1"},
+         {"w>node_w", "e>node_e"},
+         {{"cni>ctrl"}, {"e>ctrl"}, {"w>ctrl"}},
+         {"e>node_e", "w>node_w"}},
+        {"no creation twice in a round, no deletion twice",
+         {"a>x=2", "a>y=1", "b>x=2", "b>y=1"}, {"a>x", "b>y"},
+         {{"a>x", "b>y"}, {"a>y", "b>x"}},
+         {"a>x", "b>y"}},
+        {"a creation confirmed by two deletions is a tie from its side",
+         {"a>x", "b>x", "b>y"}, {"a>x", "b>x", "b>y"},
+         {{"a>x", "b>y"}, {"b>x"}},
+         {}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            Run run = run_trials(c.ties, c.no_change);
+            BOOST_TEST(line_of(run.rounds) == line_of(c.rounds));
+            BOOST_TEST(paired(run) == c.paired, boost::test_tools::per_element());
+            BOOST_TEST(undecided(run).empty());
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(why_a_side_stays) {
+    Run tie = run_trials({"a>x", "a>y"}, {"a>x", "a>y"});
+    BOOST_TEST(unpaired(tie)["terraform_data.a"] ==
+               "a true tie: Terraform plans no change with terraform_data.x and with terraform_data.y");
+    Run refuted = run_trials({"a>x", "a>y"}, {});
+    BOOST_TEST(unpaired(refuted)["terraform_data.a"] == "Terraform refuted every candidate");
+    BOOST_TEST(unpaired(refuted)["terraform_data.x"] == "Terraform refuted every candidate");
+    // x planned no change with both a and b: b's own confirmed pair cannot stand.
+    Run behind = run_trials({"a>x", "b>x"}, {"a>x", "b>x"});
+    BOOST_TEST(unpaired(behind)["terraform_data.x"] ==
+               "a true tie: Terraform plans no change with terraform_data.a and with terraform_data.b");
+    BOOST_TEST(unpaired(behind)["terraform_data.a"] == "its only match, terraform_data.x, is a true tie itself");
+}
+
+BOOST_AUTO_TEST_CASE(the_round_limit_leaves_sides_undecided) {
+    Run run = run_trials({"a>x", "a>y", "a>z"}, {"a>z"}, 2);
+    BOOST_TEST(run.rounds.size() == 2u);
+    BOOST_TEST(paired(run).empty());
+    BOOST_TEST(undecided(run) == (Strings{"terraform_data.a", "terraform_data.z"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(the_settled_move_says_what_terraform_refuted) {
+    Run run = run_trials({"a>x=3", "a>y"}, {"a>x"});
+    Move move = settled_move(run.board, edge_named(run.board, "a>x"));
+    BOOST_TEST(move.evidence == "Terraform refuted the other candidate (terraform_data.y)");
+    BOOST_TEST(move.tentative_because == "chosen out of a tie by Terraform's trials");
+    BOOST_TEST(move.is_tentative());
+    BOOST_TEST(!move.from_tie);
+}
+
+BOOST_AUTO_TEST_CASE(the_board_orders_by_evidence) {
+    std::vector<TiedPair> ties = {tie_of("a>x=1"), tie_of("a>y=5"), tie_of("a>z=5")};
+    ties[2].move.similarity = 0.5;
+    TieBoard board = tie_board(ties);
+    BOOST_TEST(names(board, {0, 1, 2}) == (Strings{"a>y", "a>z", "a>x"}), boost::test_tools::per_element());
+}
