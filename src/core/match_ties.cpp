@@ -4,6 +4,7 @@
 // propagation; what stays tied stays unmatched. A pair settled any way but plain
 // uniqueness of fully known values is tentative: Terraform confirms it by a replan.
 #include <algorithm>
+#include <map>
 #include <optional>
 
 #include "tfw/core/dependency_evidence.hpp"
@@ -48,6 +49,10 @@ private:
     // Every candidate pair of every tied side, before evidence narrows them: if the
     // evidence's choice falls, Terraform's trials start from here.
     void record_tied_pairs() {
+        ReferenceEdges references;
+        for_each_reference(state_.plan.configuration,
+                           [&](const std::string& referrer, const std::string& target) { references[referrer].push_back(target); });
+        std::map<std::size_t, std::vector<std::string>> refers_to;  // per tied creation
         for (std::size_t d = 0; d < candidates_.size(); ++d) {
             if (!in_tie(candidates_[d])) continue;
             for (std::size_t c : candidates_[d]) {
@@ -67,6 +72,14 @@ private:
                 }
                 tie.certain = unverified == state_.unverified.end();
                 tie.known_equal = compared_values(before, after);
+                auto reached = refers_to.find(c);
+                if (reached == refers_to.end()) {
+                    std::string self = config_resource_address(tie.move.to);
+                    std::set<std::string> found = reachable_from(references, {self});
+                    found.erase(self);
+                    reached = refers_to.emplace(c, std::vector<std::string>(found.begin(), found.end())).first;
+                }
+                tie.creation_refers_to = reached->second;
                 state_.result.ties.push_back(std::move(tie));
             }
         }

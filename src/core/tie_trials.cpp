@@ -80,6 +80,38 @@ bool worth_trying(const TieBoard& board, const Hope& hope, std::size_t e) {
     return open(edge) && (hope.lost(edge.move.from, true).empty() || hope.lost(edge.move.to, false).empty());
 }
 
+// The config addresses of the tied creations that may yet be moved: those with a
+// candidate Terraform has not refuted.
+std::set<std::string> open_creations(const TieBoard& board) {
+    std::set<std::string> out;
+    for (const auto& edge : board.edges)
+        if (!refuted(edge)) out.insert(config_resource_address(edge.move.to));
+    return out;
+}
+
+bool waits(const TieEdge& edge, const std::set<std::string>& open) {
+    return std::any_of(edge.creation_refers_to.begin(), edge.creation_refers_to.end(),
+                       [&](const std::string& address) { return open.count(address) > 0; });
+}
+
+std::vector<std::size_t> schedule(const TieBoard& board, bool let_wait) {
+    Sides sides(board);
+    Hope hope(board, sides);
+    std::set<std::string> open = let_wait ? open_creations(board) : std::set<std::string>{};
+    std::vector<std::size_t> round;
+    std::set<Address> used_creations;
+    for (const auto& [from, edges] : sides.of_deletion) {
+        for (std::size_t e : edges) {
+            if (used_creations.count(board.edges[e].move.to) || !worth_trying(board, hope, e) || waits(board.edges[e], open))
+                continue;
+            round.push_back(e);
+            used_creations.insert(board.edges[e].move.to);
+            break;
+        }
+    }
+    return round;
+}
+
 }  // namespace
 
 TieBoard tie_board(const std::vector<TiedPair>& ties) {
@@ -92,24 +124,28 @@ TieBoard tie_board(const std::vector<TiedPair>& ties) {
         return a->move.to < b->move.to;
     });
     TieBoard board;
-    for (const TiedPair* tie : order) board.edges.push_back({tie->move, tie->certain, TieVerdict::untried, 0, {}});
+    for (const TiedPair* tie : order)
+        board.edges.push_back({tie->move, tie->certain, TieVerdict::untried, 0, {}, tie->creation_refers_to});
     return board;
 }
 
 std::vector<std::size_t> next_round(const TieBoard& board) {
+    std::vector<std::size_t> round = schedule(board, true);
+    if (!round.empty()) return round;
+    // What waits for a parent the trials have paired is tried once that move stands.
+    if (!settle(board).paired.empty() && waiting(board)) return {};
+    // Parents that stay tied, or objects that refer to each other in a circle: what
+    // waits for them is tried as things are.
+    return schedule(board, false);
+}
+
+bool waiting(const TieBoard& board) {
     Sides sides(board);
     Hope hope(board, sides);
-    std::vector<std::size_t> round;
-    std::set<Address> used_creations;
-    for (const auto& [from, edges] : sides.of_deletion) {
-        for (std::size_t e : edges) {
-            if (used_creations.count(board.edges[e].move.to) || !worth_trying(board, hope, e)) continue;
-            round.push_back(e);
-            used_creations.insert(board.edges[e].move.to);
-            break;
-        }
-    }
-    return round;
+    std::set<std::string> open = open_creations(board);
+    for (std::size_t e = 0; e < board.edges.size(); ++e)
+        if (worth_trying(board, hope, e) && waits(board.edges[e], open)) return true;
+    return false;
 }
 
 void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round, std::string because) {

@@ -304,6 +304,9 @@ private:
             result_.move_decisions.push_back({core::Verdict::proposed, "on trial"});
         }
         if (!settled) return false;
+        // What waits for a settled parent is looked at again once the parent's move
+        // stands: the next plan is analysed, whatever the last analysis remembered.
+        if (core::waiting(board)) memory_.reset();
         for (auto& round : rounds)
             if (same_moves(round.moves, pairs_of(result_.moves))) ready_ = std::move(round);
         return true;

@@ -68,6 +68,9 @@ struct TiedPair {
     // with no change.
     bool certain = false;
     std::size_t known_equal = 0;  // how many known values are equal: the evidence
+    // Config addresses the creation's configuration reaches through references (itself
+    // excluded): a tied object whose parent is tied too waits for the parent's trial.
+    std::vector<std::string> creation_refers_to;
 };
 
 struct MatchResult {

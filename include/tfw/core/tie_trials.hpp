@@ -32,6 +32,7 @@ struct TieEdge {
     TieVerdict verdict = TieVerdict::untried;
     int round = 0;        // the round that judged it; 0: not tried
     std::string because;  // Terraform's verdict in words, once tried
+    std::vector<std::string> creation_refers_to;  // as TiedPair's
 };
 
 struct TieBoard {
@@ -44,8 +45,14 @@ TieBoard tie_board(const std::vector<TiedPair>& ties);
 
 // The edges to try in the next round: at most one per deletion and one per creation,
 // each side's untried candidate with the most evidence first, and only where the answer
-// could still change a decision. Empty: nothing left worth a plan.
+// could still change a decision. A candidate whose configuration refers to a tied
+// creation that may yet be moved waits for it: its values depend on where that one goes,
+// and once that move stands its tie may settle without a trial. Empty: nothing left worth
+// a plan now; with waiting() true, the pairs settled so far must stand first.
 std::vector<std::size_t> next_round(const TieBoard& board);
+
+// True when some candidate worth a plan waits for a tied object it refers to.
+bool waiting(const TieBoard& board);
 
 // Records a round's verdict on an edge.
 void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round, std::string because);
