@@ -16,8 +16,8 @@ std::string join(const std::vector<std::string>& items) {
 std::string trial_limit_note(const shell::ConvergeResult& result) {
     std::vector<std::string> undecided;
     for (const auto& address : result.undecided) undecided.push_back(core::to_string(address));
-    return "stopped the tie trials after " + std::to_string(result.tie_rounds) +
-           " rounds (the policy's trials.max_rounds); left undecided, as destroy and create: " + join(undecided) +
+    return "stopped the tie trials after " + std::to_string(result.tie_rounds) + (result.tie_rounds == 1 ? " round" : " rounds") +
+           " (the policy's trials.max_rounds); left undecided, as destroy and create: " + join(undecided) +
            ". A higher trials.max_rounds may pair them.";
 }
 

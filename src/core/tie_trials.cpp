@@ -50,8 +50,11 @@ public:
             if (!left) left = &e;
         }
         if (!left) return "Terraform refuted every candidate";
-        return std::string(planned_equal.empty() ? "its candidate " : "its only match, ") + to_string(other(*left, is_deletion)) +
-               ", is a true tie itself";
+        if (!planned_equal.empty()) return "its only match, " + to_string(*planned_equal.front()) + ", is a true tie itself";
+        std::vector<std::string> others;
+        for (std::size_t e : edges)
+            if (!refuted(board_.edges[e])) others.push_back(to_string(other(e, is_deletion)));
+        return "every candidate Terraform did not refute planned no change with another object: " + join(others, ", ");
     }
 
 private:
@@ -199,7 +202,16 @@ TieOutcome settle(const TieBoard& board) {
             outcome.unpaired.push_back({side, is_deletion, std::move(reason)});
             return;
         }
-        bool more = std::any_of(edges.begin(), edges.end(), [&](std::size_t e) { return worth_trying(board, hope, e); });
+        // Open while a candidate of its own is worth a plan, or one of the side it planned
+        // no change with is.
+        auto open_side = [&](const std::vector<std::size_t>& of_side) {
+            return std::any_of(of_side.begin(), of_side.end(), [&](std::size_t e) { return worth_trying(board, hope, e); });
+        };
+        bool more = open_side(edges) || std::any_of(edges.begin(), edges.end(), [&](std::size_t e) {
+                        const TieEdge& edge = board.edges[e];
+                        if (!confirmed(edge)) return false;
+                        return open_side(is_deletion ? sides.of_creation.at(edge.move.to) : sides.of_deletion.at(edge.move.from));
+                    });
         if (more)
             outcome.undecided.push_back(side);
         else

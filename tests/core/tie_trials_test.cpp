@@ -199,6 +199,15 @@ BOOST_AUTO_TEST_CASE(trials_run_out_only_with_sides_decided) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(a_side_whose_candidates_planned_no_change_elsewhere_is_lost) {
+    // Two rounds: e>c, then n>c, both refuted; w>c is left untried.
+    Run run = run_trials({"w>nw!", "w>c", "e>ne!", "e>c", "n>c"}, {"w>nw", "e>ne"}, 2);
+    BOOST_TEST(unpaired(run)["terraform_data.c"] ==
+               "every candidate Terraform did not refute planned no change with another object: terraform_data.w");
+    BOOST_TEST(paired(run) == Strings{"e>ne"}, boost::test_tools::per_element());
+    BOOST_TEST(undecided(run) == (Strings{"terraform_data.w", "terraform_data.nw"}), boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(the_round_limit_leaves_sides_undecided) {
     Run run = run_trials({"a>x", "a>y", "a>z"}, {"a>z"}, 2);
     BOOST_TEST(run.rounds.size() == 2u);

@@ -1,0 +1,219 @@
+// Ties that static evidence cannot break, broken by Terraform: each candidate is injected
+// on trial, one replan a round, and a pair is made only when it planned no change and
+// every other candidate was refuted. Judged by Terraform's own `show -json` of the plan
+// tfw saved, and by the run's --report.
+#include <boost/test/unit_test.hpp>
+
+#include <rapidjson/document.h>
+
+#include <chrono>
+#include <csignal>
+#include <fstream>
+#include <thread>
+
+#include "checks.hpp"
+#include "plan_checks.hpp"
+#include "workspace.hpp"
+
+using namespace tfw::e2e;
+using namespace std::chrono_literals;
+using tfw::core::Action;
+using tfw::core::Plan;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+struct ReportedRun {
+    TfwPlan run;
+    rapidjson::Document report;
+};
+
+ReportedRun plan_with_report(const Workspace& ws, std::vector<std::string> args) {
+    const fs::path report_file = ws.scratch() / "report.json";
+    args.push_back("--report=" + report_file.string());
+    ReportedRun out{ws.tfw_plan(args), {}};
+    std::ifstream in(report_file);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    out.report.Parse(text.c_str());
+    BOOST_TEST_REQUIRE((!out.report.HasParseError() && out.report.IsObject()), "no report:\n" << out.run.result.describe());
+    return out;
+}
+
+// How many terraform runs of a subcommand the report lists.
+std::size_t runs_of(const rapidjson::Document& report, const std::string& subcommand) {
+    std::size_t count = 0;
+    for (const auto& call : report["terraform_runs"].GetArray())
+        if (call["args"].Size() > 0 && call["args"][0].GetString() == subcommand) ++count;
+    return count;
+}
+
+// `from -> to: verdict` for each trial, in order, for readable failures.
+std::vector<std::string> trials_of(const rapidjson::Document& report) {
+    std::vector<std::string> out;
+    for (const auto& trial : report["tie_trials"].GetArray())
+        out.push_back(std::to_string(trial["round"].GetInt()) + " " + trial["from"].GetString() + " -> " +
+                      trial["to"].GetString() + (trial["no_change"].GetBool() ? ": no change" : ": refuted"));
+    return out;
+}
+
+std::string unmatched_reason(const rapidjson::Document& report, const std::string& address) {
+    for (const auto& entry : report["unmatched"].GetArray())
+        if (entry["address"].GetString() == address) return entry["reason"].GetString();
+    return "<not unmatched>";
+}
+
+constexpr const char* worker = R"(terraform_data.attachment["worker"])";
+constexpr const char* ecr = R"(terraform_data.attachment["ecr"])";
+constexpr const char* cni = R"(terraform_data.attachment["cni"])";
+constexpr const char* new_worker = R"(terraform_data.node_attachment["worker"])";
+constexpr const char* new_ecr = R"(terraform_data.node_attachment["ecr"])";
+constexpr const char* controller_attachment = "terraform_data.controller_attachment[0]";
+
+// The issue's shape (fixtures/tie_trials_attachments): a role renamed with its
+// attachments, and beside them a new role, policy and attachment whose values are unknown
+// until apply. Without moves Terraform destroys all four old objects.
+void prepare_renamed_attachments(Workspace& ws) {
+    ws.apply_before();
+    ws.switch_to("after");
+    const Plan plain = ws.plan_with_terraform();
+    BOOST_TEST_REQUIRE(count_destroying(plain) == 4u, "fixture check, plain plan:\n" << describe(plain));
+    const Plan reference = ws.plan_with_reference_moves();
+    BOOST_TEST_REQUIRE(count_destroying(reference) == 1u, "fixture check, plan with moved.tf:\n" << describe(reference));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(renamed_attachments_are_moved_and_the_new_one_stays_a_create) {
+    Workspace ws("tie_trials_attachments");
+    prepare_renamed_attachments(ws);
+    ReportedRun reported = plan_with_report(ws, {"-no-color"});
+    const Plan& plan = require_saved_plan(reported.run, 0);
+    const rapidjson::Document& report = reported.report;
+
+    BOOST_TEST(moved_from(plan, "terraform_data.node[0]") == "terraform_data.this[0]", describe(plan));
+    BOOST_TEST(moved_from(plan, new_worker) == worker, describe(plan));
+    BOOST_TEST(moved_from(plan, new_ecr) == ecr, describe(plan));
+    BOOST_TEST(count_actions(plan, Action::update) == 0u, describe(plan));
+    // The cni attachment went to the new role: Terraform would update the new attachment
+    // in place if it were moved there, so by default it stays a destroy and a create.
+    BOOST_TEST_REQUIRE(find_change(plan, controller_attachment) != nullptr, describe(plan));
+    BOOST_TEST(action_name(find_change(plan, controller_attachment)->action) == "create");
+    BOOST_TEST_REQUIRE(find_change(plan, cni) != nullptr, describe(plan));
+    BOOST_TEST(action_name(find_change(plan, cni)->action) == "delete");
+    BOOST_TEST(count_destroying(plan) == 1u, describe(plan));
+
+    // What it cost: the first plan and its analysis; the plan of the pairings elimination
+    // proposed, which Terraform refuted (cni would be updated) and so withdrew; three trial
+    // rounds, since the new attachment can take one trial a round; and the plan with the
+    // settled pairs in, which is the answer. Seven runs: six plans, one show.
+    BOOST_TEST(trials_of(report) == (std::vector<std::string>{
+                                        std::string("1 ") + cni + " -> " + controller_attachment + ": refuted",
+                                        std::string("1 ") + ecr + " -> " + new_ecr + ": no change",
+                                        std::string("1 ") + worker + " -> " + new_worker + ": no change",
+                                        std::string("2 ") + ecr + " -> " + controller_attachment + ": refuted",
+                                        std::string("3 ") + worker + " -> " + controller_attachment + ": refuted",
+                                    }),
+               boost::test_tools::per_element());
+    BOOST_TEST(report["tie_rounds"].GetInt() == 3);
+    BOOST_TEST(!report["hit_trial_limit"].GetBool());
+    BOOST_TEST(runs_of(report, "plan") == 6u);
+    BOOST_TEST(runs_of(report, "show") == 1u);
+    BOOST_TEST(unmatched_reason(report, cni) == "Terraform refuted every candidate");
+    for (const auto& trial : report["tie_trials"].GetArray())
+        if (!trial["no_change"].GetBool())
+            BOOST_TEST(std::string(trial["verdict"].GetString()) == "Terraform would update it in place (~ input, ~ output)");
+
+    // Applied, the refactor is done: a second run finds nothing to move.
+    const RunResult applied = ws.terraform({"apply", "-input=false", "-no-color", std::string(final_plan_file)});
+    BOOST_TEST_REQUIRE(applied.exit_code == 0, applied.describe());
+    ReportedRun again = plan_with_report(ws, {"-no-color"});
+    const Plan& second = require_saved_plan(again.run, 0);
+    BOOST_TEST(moves(second).empty(), describe(second));
+    BOOST_TEST(count_destroying(second) == 0u, describe(second));
+    BOOST_TEST(again.report["tie_trials"].Size() == 0u);
+    BOOST_TEST(runs_of(again.report, "plan") == 1u);
+}
+
+// The policy's trials.max_rounds stops the trials; what they left open stays a destroy
+// and a create, and tfw says so.
+BOOST_AUTO_TEST_CASE(the_round_limit_leaves_the_tie_undecided_and_says_so) {
+    Workspace ws("tie_trials_attachments");
+    prepare_renamed_attachments(ws);
+    const std::string policy = ws.write_scratch_file("one-round.yaml", "version: 1\ntrials:\n  max_rounds: 1\n");
+    ReportedRun reported = plan_with_report(ws, {"-no-color", "--policy=" + policy});
+    const Plan& plan = require_saved_plan(reported.run, 0);
+    BOOST_TEST(moved_from(plan, "terraform_data.node[0]") == "terraform_data.this[0]", describe(plan));
+    BOOST_TEST(moved_from(plan, new_worker) == "", describe(plan));
+    BOOST_TEST(moved_from(plan, new_ecr) == "", describe(plan));
+    BOOST_TEST(count_destroying(plan) == 3u, describe(plan));
+    BOOST_TEST(reported.report["tie_rounds"].GetInt() == 1);
+    BOOST_TEST(reported.report["hit_trial_limit"].GetBool());
+    std::vector<std::string> undecided;
+    for (const auto& address : reported.report["undecided"].GetArray()) undecided.push_back(address.GetString());
+    BOOST_TEST(undecided == (std::vector<std::string>{ecr, worker, new_ecr, new_worker}), boost::test_tools::per_element());
+    // The new attachment cannot be paired whatever the untried trials say: each of its
+    // candidates already planned no change elsewhere.
+    BOOST_TEST(unmatched_reason(reported.report, controller_attachment) ==
+               std::string("every candidate Terraform did not refute planned no change with another object: ") + ecr + ", " +
+                   worker);
+    BOOST_TEST(contains(reported.run.result.out,
+                        "tfw: stopped the tie trials after 1 round (the policy's trials.max_rounds); left undecided"),
+               reported.run.result.describe());
+}
+
+// Identical twins that nothing depends on: every value known and equal, so each would
+// plan no change. A true tie, known without spending a plan on it.
+BOOST_AUTO_TEST_CASE(identical_twins_are_a_true_tie_without_a_trial) {
+    Workspace ws("twins_no_dependents");
+    ws.apply_before();
+    ws.switch_to("after");
+    ReportedRun reported = plan_with_report(ws, {"-no-color"});
+    const Plan& plan = require_saved_plan(reported.run, 0);
+    BOOST_TEST(moves(plan).empty(), describe(plan));
+    BOOST_TEST(reported.report["tie_rounds"].GetInt() == 0);
+    BOOST_TEST(runs_of(reported.report, "plan") == 1u);
+    BOOST_TEST(unmatched_reason(reported.report, "terraform_data.first") ==
+               "a true tie: Terraform plans no change with terraform_data.alpha and with terraform_data.beta");
+}
+
+// Ctrl-C while Terraform plans a trial round: tfw stops, and the user's files and the
+// state are as they were, with no temporary moved file left.
+BOOST_AUTO_TEST_CASE(ctrl_c_during_a_trial_round_leaves_nothing_behind) {
+    Workspace ws("tie_trials_attachments");
+    prepare_renamed_attachments(ws);
+    const Snapshot files_before = ws.snapshot();
+    const std::string state_before = ws.read_file("terraform.tfstate");
+    // Holds the first trial round's plan (its -out names a trial plan file) until the test
+    // releases it, so that the interrupt certainly comes while the round runs. (A shell
+    // cannot be relied on to die of SIGINT: it may have started with it ignored.)
+    const fs::path held = ws.scratch() / "held";
+    const fs::path release = ws.scratch() / "release";
+    const std::string gate = ws.write_scratch_file(
+        "terraform-gate",
+        "#!/usr/bin/env bash\n"
+        "case \" $* \" in *\" -out=\"*/trial-*)\n"
+        "  : > '" + held.string() + "'\n"
+        "  while [ ! -e '" + release.string() + "' ]; do sleep 0.05; done ;;\n"
+        "esac\n"
+        "exec '" + terraform_binary().string() + "' \"$@\"\n");
+    fs::permissions(gate, fs::perms::owner_all);
+
+    auto tfw = ws.start_tfw({"plan", "-input=false", "-no-color", "-out=final.tfplan", "--terraform-bin=" + gate});
+    const auto deadline = std::chrono::steady_clock::now() + 120s;
+    while (!fs::exists(held)) {
+        // Not a BOOST_TEST message: that is evaluated even when the check passes.
+        if (!tfw->running()) BOOST_FAIL("tfw ended before its first trial round:\n" << tfw->wait().describe());
+        BOOST_TEST_REQUIRE((std::chrono::steady_clock::now() < deadline), "no trial round within 120 s");
+        std::this_thread::sleep_for(10ms);
+    }
+    BOOST_TEST_REQUIRE(!ws.tfw_temp_files().empty(), "the trial round runs without tfw's moved file");
+    tfw->send_signal(SIGINT);
+    std::ofstream(release.string()).put('\n');
+    const RunResult result = tfw->wait();
+    BOOST_TEST(result.exit_code == 128 + SIGINT, result.describe());
+    BOOST_TEST(ws.tfw_temp_files().empty());
+    BOOST_TEST(snapshot_difference(files_before, ws.snapshot()) == "");
+    BOOST_TEST(ws.read_file("terraform.tfstate") == state_before);
+    BOOST_TEST(!ws.exists(std::string(final_plan_file)));
+}
