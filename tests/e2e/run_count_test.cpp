@@ -4,7 +4,9 @@
 //   - renames: plan, show -json, plan, however many renames one analysis finds;
 //   - an analysis that finds nothing: plan, show -json, and no second plan;
 //   - tfw moves on a saved plan: one show -json; on a show -json file: none;
-//   - with -json, the same counts, every plan streaming JSON.
+//   - with -json, the same counts, every plan streaming JSON;
+//   - a tie that only Terraform can break: one plan per trial round on top, a tie of k
+//     candidates at most k rounds, and one plan with the pairs it settled.
 // And with -detailed-exitcode, tfw exits as terraform does.
 #include <boost/test/unit_test.hpp>
 
@@ -284,4 +286,57 @@ BOOST_AUTO_TEST_CASE(json_mode_costs_the_same) {
     const TfwPlan nothing = ws.tfw_plan({recorder.option(), "-json", "-detailed-exitcode"});
     require_saved_plan(nothing, 0);
     BOOST_TEST(recorder.subcommands() == Names{"plan"}, "terraform calls:\n" << recorder.describe());
+}
+
+// A tie only Terraform can break. The first plan and its analysis move the parent; the
+// plan with it in lets the renamed child's values be known, and the second analysis
+// leaves it tied with the new children whose names are unknown until apply. Each wrong
+// candidate takes one trial round (the right one is certain and needs none), then one
+// plan has the settled pair in.
+BOOST_AUTO_TEST_CASE(a_tie_of_two_costs_one_trial_round) {
+    Workspace ws("run_count_tie");
+    ws.apply_before();
+    ws.switch_to("tie_of_2");
+    require_reference(ws, 2);
+
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option()});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(moved_from(plan, "terraform_data.kept") == "terraform_data.child");
+    BOOST_TEST(moved_from(plan, "terraform_data.renamed_parent") == "terraform_data.parent");
+    BOOST_TEST(count_destroying(plan) == 0u);
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan", "show", "plan", "plan"}),
+               "terraform calls:\n" << recorder.describe());
+}
+
+BOOST_AUTO_TEST_CASE(a_tie_of_three_costs_two_trial_rounds) {
+    Workspace ws("run_count_tie");
+    ws.apply_before();
+    ws.switch_to("tie_of_3");
+    require_reference(ws, 2);
+
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option()});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(moved_from(plan, "terraform_data.kept") == "terraform_data.child");
+    BOOST_TEST(count_destroying(plan) == 0u);
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan", "show", "plan", "plan", "plan"}),
+               "terraform calls:\n" << recorder.describe());
+}
+
+// The shape: a role renamed with three attachments, one of which went to a new
+// role whose attachment is unknown until apply. Elimination's pairing is refuted in one
+// plan; then three trial rounds (the new attachment takes one trial a round) and the
+// plan with the two settled pairs in.
+BOOST_AUTO_TEST_CASE(a_renamed_role_with_attachments_beside_a_new_one) {
+    Workspace ws("tie_trials_attachments");
+    ws.apply_before();
+    ws.switch_to("after");
+
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option()});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(moves(plan).size() == 3u, describe(plan));
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan", "plan", "plan", "plan", "plan"}),
+               "terraform calls:\n" << recorder.describe());
 }

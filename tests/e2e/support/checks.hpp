@@ -21,6 +21,8 @@ inline const core::Plan& require_saved_plan(const TfwPlan& run, int expected_exi
                        "tfw saved no plan at " << final_plan_file << "\n" << run.result.describe());
     return *run.plan;
 }
+// The plan lives in the run: a temporary run would leave the reference dangling.
+const core::Plan& require_saved_plan(TfwPlan&& run, int expected_exit_code = 0) = delete;
 
 // tfw moved nothing: its plan is exactly the one plain Terraform makes (`baseline`),
 // every destroy and create left as it was.
