@@ -81,11 +81,12 @@ BOOST_AUTO_TEST_CASE(each_ignore_kind_forgives_only_its_own_cosmetic_change) {
             const auto& plan = require_saved_plan(run, 0);
             BOOST_TEST(moves(plan).size() == 1u, describe(plan));
             check_only_moved(plan, c.moved);
-            // Named as a move of kind `ignore`, accepted by the default accept rule.
+            // Equal once the ignore rules apply, accepted by the default accept rule.
             BOOST_TEST(contains(run.result.out, data(c.moved) + " -> " + data(c.moved + "_renamed")),
                        run.result.describe());
-            BOOST_TEST(contains(run.result.out, "ignore: "), run.result.describe());
-            BOOST_TEST(contains(run.result.out, "equal after ignore rules"), run.result.describe());
+            BOOST_TEST(contains(run.result.out, "equal once the policy's ignore rules apply; accepted by default: every "
+                                                "known value is equal once the policy's ignore rules apply\n"),
+                       run.result.describe());
             BOOST_TEST(contains(run.result.out, "# " + data(c.moved + "_renamed") + " will be updated in-place"),
                        run.result.describe());
             BOOST_TEST(contains(run.result.out, "# (moved from " + data(c.moved) + ")"), run.result.describe());
@@ -252,8 +253,9 @@ BOOST_AUTO_TEST_CASE(accepted_partial_match_is_a_move_with_its_in_place_update) 
                                         "  # (moved from terraform_data.old)"),
                run.result.describe());
     BOOST_TEST(contains(run.result.out, "Plan: 0 to add, 1 to change, 0 to destroy."), run.result.describe());
-    BOOST_TEST(contains(run.result.out, "partial: "), run.result.describe());
-    BOOST_TEST(contains(run.result.out, "accept[0] at " + policy + ":3:5"), run.result.describe());
+    BOOST_TEST(contains(run.result.out, "% of known values are equal; differs in "), run.result.describe());
+    BOOST_TEST(contains(run.result.out, "; accepted by the policy rule at " + policy + ":3; Terraform will still update "),
+               run.result.describe());
 }
 
 BOOST_AUTO_TEST_CASE(partial_match_not_accepted_is_only_proposed) {

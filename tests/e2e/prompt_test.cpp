@@ -73,7 +73,7 @@ BOOST_AUTO_TEST_CASE(answering_y_injects_the_proposed_move) {
     TerminalSession tfw(ws, plan_args(partial_proposed_policy(ws)));
     BOOST_TEST_REQUIRE(tfw.wait_for(question), "tfw did not ask:\n" << tfw.text());
     BOOST_TEST(contains(tfw.text(), "terraform_data.old -> terraform_data.new"), tfw.text());
-    BOOST_TEST(contains(tfw.text(), "not accepted by policy: no accept rule matches kind partial"), tfw.text());
+    BOOST_TEST(contains(tfw.text(), "proposed, not accepted: no accept rule matches kind partial"), tfw.text());
     tfw.type("y\n");
     const RunResult result = tfw.finish();
 
