@@ -164,11 +164,9 @@ std::vector<MoveBlock> collapse_before(const std::vector<MoveBlock>& moves, cons
 // checked the same way). Resource renames inside stay as they are collapsed today.
 class Levels {
 public:
-    Levels(const std::vector<MoveBlock>& moves, const std::vector<Address>& before, const PriorIndex& prior,
-           const std::map<Address, Address>& to_of, const NewDeclarations* declarations,
-           const ConfigModule* configuration)
-        : moves_(moves), before_(before), prior_(prior), to_of_(to_of), declarations_(declarations),
-          configuration_(configuration) {}
+    Levels(const std::vector<MoveBlock>& moves, const PriorIndex& prior, const std::map<Address, Address>& to_of,
+           const NewDeclarations* declarations, const ConfigModule* configuration)
+        : moves_(moves), prior_(prior), to_of_(to_of), declarations_(declarations), configuration_(configuration) {}
 
     // The outer blocks P -> Q found, the inner blocks below them, and the moves they cover.
     struct Found {
@@ -221,11 +219,13 @@ private:
             if (midway != move.to) residual.push_back({midway, move.to});
         }
         if (residual.empty()) return std::nullopt;
-        // The world after P -> Q alone: what lived under P now lives under Q.
+        // Q's subtree in the world after P -> Q alone: what lived under P. Every residual
+        // move and every block it can collapse into lies inside Q, so nothing else counts.
         std::vector<Address> midway_world;
-        midway_world.reserve(before_.size());
-        for (const auto& object : before_)
-            midway_world.push_back(starts_with(object.module, p) ? absolute_from(relative_to(object, p), q) : object);
+        prior_.all_under(p, [&](const Address& object) {
+            midway_world.push_back(absolute_from(relative_to(object, p), q));
+            return true;
+        });
         auto inner = collapse_before(residual, midway_world, configuration_);
         if (!std::all_of(inner.begin(), inner.end(), [this](const MoveBlock& block) {
                 return block.from.is_module() && !whole_call_still_declared(block);
@@ -242,7 +242,6 @@ private:
     }
 
     const std::vector<MoveBlock>& moves_;
-    const std::vector<Address>& before_;
     const PriorIndex& prior_;
     const std::map<Address, Address>& to_of_;
     const NewDeclarations* declarations_;
@@ -257,7 +256,7 @@ std::vector<MoveBlock> collapse_before(const std::vector<MoveBlock>& moves, cons
     if (configuration) declarations.emplace(*configuration, moves);
     std::map<Address, Address> to_of;
     for (const auto& move : moves) to_of[move.from] = move.to;
-    auto levels = Levels(moves, before, prior, to_of, declarations ? &*declarations : nullptr, configuration).find();
+    auto levels = Levels(moves, prior, to_of, declarations ? &*declarations : nullptr, configuration).find();
 
     std::map<std::pair<ModulePath, ModulePath>, bool> valid_cache;
     auto module_move_valid = [&](const ModulePath& p, const ModulePath& q) {
