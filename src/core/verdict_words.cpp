@@ -101,6 +101,11 @@ std::string plain_evidence(std::string_view evidence) {
 }
 
 std::string plain_decision(const Move& move, const Decision& decision) {
+    // A person said yes where the policy did not: the loop keeps the policy's reason inside.
+    constexpr std::string_view prompt = "confirmed at the prompt (";
+    if (decision.rule.starts_with(prompt) && decision.rule.ends_with(")"))
+        return "accepted at the prompt; the policy alone would not: " +
+               decision.rule.substr(prompt.size(), decision.rule.size() - prompt.size() - 1);
     std::string out;
     switch (decision.by) {
         case DecidedBy::accept_rule:

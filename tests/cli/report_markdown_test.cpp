@@ -70,8 +70,8 @@ BOOST_AUTO_TEST_CASE(markdown_tables) {
          "| Moved from | To | Evidence |\n|---|---|---|\n"
          "| `terraform_data.alpha` | `terraform_data.beta` | all 3 known values are equal; accepted by default: every "
          "known value is equal |\n"
-         "| `terraform_data.k[\"a\\|b\"]` | ``terraform_data.k2[\"`x`\"]`` | 1 known \\| value; accepted: confirmed at the "
-         "prompt (no accept rule) |\n"},
+         "| `terraform_data.k[\"a\\|b\"]` | ``terraform_data.k2[\"`x`\"]`` | 1 known \\| value; accepted at the prompt; the "
+         "policy alone would not: no accept rule |\n"},
         {"proposals, refusals, and what stays", proposed,
          final_plan(2, 0, 2, {header("terraform_data.old", core::HeaderAction::destroy),
                               header("terraform_data.never_looked_at", core::HeaderAction::destroy),

@@ -92,8 +92,14 @@ BOOST_AUTO_TEST_CASE(every_verdict_in_plain_words) {
         {"accepted at the prompt",
          move(MatchKind::partial, "90% of known attribute values equal; differs in tags"),
          {Verdict::accepted, "confirmed at the prompt (no accept rule matches kind partial)"},
-         "90% of known values are equal; differs in tags; accepted: confirmed at the prompt (no accept rule matches "
-         "kind partial)"},
+         "90% of known values are equal; differs in tags; accepted at the prompt; the policy alone would not: no "
+         "accept rule matches kind partial"},
+        // The loop keeps a move confirmed at the prompt with the policy's verdict and reason.
+        {"accepted at the prompt, the policy's verdict kept",
+         move(MatchKind::exact, "2 known attribute values equal"),
+         {Verdict::proposed, "confirmed at the prompt (no accept rule matches kind exact)", DecidedBy::no_accept_rule},
+         "all 2 known values are equal; accepted at the prompt; the policy alone would not: no accept rule matches "
+         "kind exact"},
     };
     for (const auto& c : cases)
         BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(plain_verdict(c.move, c.decision) == c.expected); }

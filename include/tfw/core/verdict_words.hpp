@@ -21,8 +21,9 @@ std::string plain_evidence(std::string_view evidence);
 
 // Why the move is in or out: `accepted by default: every known value is equal`,
 // `accepted by the policy rule at .tfw.yaml:3`, `denied by the policy rule at
-// .tfw.yaml:12`, `proposed, not accepted: no accept rule matches kind partial`. An
-// accepted partial move says what Terraform will still update.
+// .tfw.yaml:12`, `proposed, not accepted: no accept rule matches kind partial`,
+// `accepted at the prompt; the policy alone would not: ...`. An accepted partial move
+// says what Terraform will still update.
 std::string plain_decision(const Move& move, const Decision& decision);
 
 // One line for a move the policy judged: its evidence, then its decision.
