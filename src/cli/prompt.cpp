@@ -4,6 +4,8 @@
 #include <memory>
 #include <string>
 
+#include "tfw/core/verdict_words.hpp"
+
 namespace tfw::cli {
 
 std::function<bool(const core::Move&, const core::Decision&)> make_move_prompt(ProgressLine& progress) {
@@ -12,8 +14,8 @@ std::function<bool(const core::Move&, const core::Decision&)> make_move_prompt(P
         if (*all) return true;
         progress.clear();
         std::cerr << "tfw: " << core::to_string(move.from) << " -> " << core::to_string(move.to) << "\n"
-                  << "     " << core::to_string(move.kind) << ": " << move.evidence << "\n"
-                  << "     not accepted by policy: " << decision.rule << "\n"
+                  << "     " << core::plain_evidence(move.evidence) << "\n"
+                  << "     " << core::plain_decision(move, decision) << "\n"
                   << "     Move it? [y]es, [n]o, [a]ll remaining: " << std::flush;
         std::string answer;
         if (!std::getline(std::cin, answer)) return false;

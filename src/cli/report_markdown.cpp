@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <set>
 
+#include "tfw/core/verdict_words.hpp"
+
 namespace tfw::cli {
 namespace {
 
@@ -57,8 +59,8 @@ std::string render_markdown_report(const shell::ConvergeResult& result, const co
         out += "\n| Moved from | To | Evidence |\n|---|---|---|\n";
         for (std::size_t i = 0; i < result.moves.size(); ++i) {
             const auto& move = result.moves[i];
-            std::string evidence = std::string(core::to_string(move.kind)) + ": " + move.evidence;
-            if (i < result.move_decisions.size()) evidence += "; " + result.move_decisions[i].rule;
+            std::string evidence = i < result.move_decisions.size() ? core::plain_verdict(move, result.move_decisions[i])
+                                                                    : core::plain_evidence(move.evidence);
             // GitHub splits cells at a "|" even inside code, unless it is escaped.
             out += "| " + inline_text(code(core::to_string(move.from))) + " | " + inline_text(code(core::to_string(move.to))) + " | " +
                    inline_text(evidence) + " |\n";
@@ -67,15 +69,12 @@ std::string render_markdown_report(const shell::ConvergeResult& result, const co
     if (!result.proposals.empty()) {
         out += "\n**Proposed, not accepted by the policy** (left as destroy and create):\n\n";
         for (const auto& proposal : result.proposals)
-            out += "- " + arrow(proposal.move) + ": " + inline_text(std::string(core::to_string(proposal.move.kind)) + ": " +
-                                                                    proposal.move.evidence + "; " +
-                                                                    std::string(core::to_string(proposal.decision.verdict)) +
-                                                                    ": " + proposal.decision.rule) +
-                   "\n";
+            out += "- " + arrow(proposal.move) + ": " + inline_text(core::plain_verdict(proposal.move, proposal.decision)) + "\n";
     }
     if (!result.dropped.empty()) {
-        out += "\n**Refused by Terraform** (left as destroy and create):\n\n";
-        for (const auto& dropped : result.dropped) out += "- " + arrow(dropped.move) + ": " + inline_text(dropped.reason) + "\n";
+        out += "\n**Refused or withdrawn** (left as destroy and create):\n\n";
+        for (const auto& dropped : result.dropped)
+            out += "- " + arrow(dropped.move) + ": " + inline_text(core::plain_dropped(dropped.reason)) + "\n";
     }
 
     std::set<std::string> explained;
@@ -83,7 +82,7 @@ std::string render_markdown_report(const shell::ConvergeResult& result, const co
     for (const auto& entry : result.unmatched) {
         std::string address = core::to_string(entry.address);
         explained.insert(address);
-        std::string line = "- " + code(address) + ": " + inline_text(entry.reason);
+        std::string line = "- " + code(address) + ": " + inline_text(core::plain_unmatched(entry.reason));
         for (const auto& candidate : entry.candidates) {
             line += "; candidate " + code(core::to_string(candidate.other));
             if (!candidate.differing_paths.empty()) {
@@ -91,7 +90,7 @@ std::string render_markdown_report(const shell::ConvergeResult& result, const co
                 for (std::size_t i = 0; i < candidate.differing_paths.size(); ++i)
                     line += (i ? ", " : "") + code(candidate.differing_paths[i]);
             }
-            if (!candidate.note.empty()) line += " (" + inline_text(candidate.note) + ")";
+            if (!candidate.note.empty()) line += " (" + inline_text(core::plain_evidence(candidate.note)) + ")";
         }
         (entry.is_deletion ? destroys : creates) += line + "\n";
     }

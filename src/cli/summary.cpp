@@ -1,5 +1,7 @@
 #include "tfw/cli/summary.hpp"
 
+#include "tfw/core/verdict_words.hpp"
+
 namespace tfw::cli {
 namespace {
 
@@ -42,20 +44,19 @@ std::string render_summary(const shell::ConvergeResult& result, const std::vecto
     for (std::size_t i = 0; i < result.moves.size(); ++i) {
         const auto& move = result.moves[i];
         out += "  " + arrow(move) + (move.confirmed_by_terraform ? " (confirmed by Terraform)" : "") + "\n      " +
-               std::string(core::to_string(move.kind)) + ": " + move.evidence;
-        if (i < result.move_decisions.size()) out += "; " + result.move_decisions[i].rule;
-        out += "\n";
+               (i < result.move_decisions.size() ? core::plain_verdict(move, result.move_decisions[i])
+                                                 : core::plain_evidence(move.evidence)) +
+               "\n";
     }
     if (!result.proposals.empty()) {
         out += "tfw: proposed, not accepted by policy (not injected):\n";
         for (const auto& proposal : result.proposals)
-            out += "  " + arrow(proposal.move) + "\n      " + std::string(core::to_string(proposal.move.kind)) + ": " +
-                   proposal.move.evidence + "; " + std::string(core::to_string(proposal.decision.verdict)) + ": " +
-                   proposal.decision.rule + "\n";
+            out += "  " + arrow(proposal.move) + "\n      " + core::plain_verdict(proposal.move, proposal.decision) + "\n";
     }
     if (!result.dropped.empty()) {
         out += "tfw: refused or withdrawn, left as destroy/create:\n";
-        for (const auto& dropped : result.dropped) out += "  " + arrow(dropped.move) + "\n      " + dropped.reason + "\n";
+        for (const auto& dropped : result.dropped)
+            out += "  " + arrow(dropped.move) + "\n      " + core::plain_dropped(dropped.reason) + "\n";
     }
     if (result.hit_iteration_limit)
         out += "tfw: stopped after --max-iterations (" + std::to_string(iterations) +
@@ -64,11 +65,12 @@ std::string render_summary(const shell::ConvergeResult& result, const std::vecto
     if (explain) {
         for (const auto& entry : result.unmatched) {
             out += "tfw: " + core::to_string(entry.address) + " stays a " + (entry.is_deletion ? "destroy" : "create") +
-                   ": " + entry.reason + "\n";
+                   ": " + core::plain_unmatched(entry.reason) + "\n";
             for (const auto& candidate : entry.candidates) {
                 out += "      candidate " + core::to_string(candidate.other);
                 if (!candidate.differing_paths.empty()) out += ": differs in " + join(candidate.differing_paths);
-                if (!candidate.note.empty()) out += (candidate.differing_paths.empty() ? ": " : "; ") + candidate.note;
+                if (!candidate.note.empty())
+                    out += (candidate.differing_paths.empty() ? ": " : "; ") + core::plain_evidence(candidate.note);
                 out += "\n";
             }
         }

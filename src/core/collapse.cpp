@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace tfw::core {
 namespace {
@@ -139,15 +140,123 @@ std::vector<Address> before_moves(const std::vector<Address>& prior_objects, con
     return out;
 }
 
-}  // namespace
+// The outermost module step a move changes while keeping its depth: the module instance
+// pair (P, Q) that differ only in their last step, such as (module.a, module.x) for
+// module.a.module.b.R -> module.x.module.y.R.
+std::optional<std::pair<ModulePath, ModulePath>> outer_step(const MoveBlock& move) {
+    const ModulePath& from = move.from.module;
+    const ModulePath& to = move.to.module;
+    if (from.size() != to.size()) return std::nullopt;
+    auto differs = std::mismatch(from.begin(), from.end(), to.begin());
+    if (differs.first == from.end()) return std::nullopt;
+    return std::make_pair(ModulePath(from.begin(), differs.first + 1), ModulePath(to.begin(), differs.second + 1));
+}
 
-std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const std::vector<Address>& prior_objects,
-                                      const ConfigModule* configuration) {
-    PriorIndex prior(before_moves(prior_objects, moves));
+std::vector<MoveBlock> collapse_before(const std::vector<MoveBlock>& moves, const std::vector<Address>& before,
+                                       const ConfigModule* configuration);
+
+// A module call renamed (or re-keyed) at several levels, written level by level: the
+// outer block P -> Q, then what is left inside Q (module.x.module.b -> module.x.module.y),
+// which placement puts in Q's own directory, the module that holds the inner call.
+// Exactly equivalent only when every object under P moves under Q, nothing else lived
+// under Q or moves there, P is gone from the configuration, and what is left inside Q
+// collapses, in the world where P has already moved, into module blocks alone (each
+// checked the same way). Resource renames inside stay as they are collapsed today.
+class Levels {
+public:
+    Levels(const std::vector<MoveBlock>& moves, const PriorIndex& prior, const std::map<Address, Address>& to_of,
+           const NewDeclarations* declarations, const ConfigModule* configuration)
+        : moves_(moves), prior_(prior), to_of_(to_of), declarations_(declarations), configuration_(configuration) {}
+
+    // The outer blocks P -> Q found, the inner blocks below them, and the moves they cover.
+    struct Found {
+        std::vector<MoveBlock> outer;
+        std::vector<MoveBlock> inner;
+        std::set<Address> covered;  // moves' `from`
+    };
+
+    Found find() const {
+        // Outer levels first: a candidate inside one already taken is covered by it.
+        std::set<std::tuple<std::size_t, ModulePath, ModulePath>> candidates;
+        for (const auto& move : moves_)
+            if (auto step = outer_step(move)) candidates.insert({step->first.size(), step->first, step->second});
+        Found found;
+        for (const auto& candidate : candidates) {
+            // Not a structured binding: clang 14 cannot capture one in the lambdas below.
+            const ModulePath& p = std::get<1>(candidate);
+            const ModulePath& q = std::get<2>(candidate);
+            if (std::any_of(found.outer.begin(), found.outer.end(),
+                            [&](const MoveBlock& taken) { return starts_with(p, taken.from.module); }))
+                continue;
+            auto inner = inner_blocks(p, q);
+            if (!inner) continue;
+            found.outer.push_back({Address{p, std::nullopt}, Address{q, std::nullopt}});
+            found.inner.insert(found.inner.end(), inner->begin(), inner->end());
+            for (const auto& move : moves_)
+                if (starts_with(move.from.module, p)) found.covered.insert(move.from);
+        }
+        return found;
+    }
+
+private:
+    // The blocks inside Q that complete P -> Q, or nothing when P -> Q is not a level of
+    // an exactly equivalent decomposition (or needs no inner block: the plain collapse).
+    std::optional<std::vector<MoveBlock>> inner_blocks(const ModulePath& p, const ModulePath& q) const {
+        if (!prior_.any_under(p) || prior_.any_under(q)) return std::nullopt;
+        if (declarations_ && declarations_->module_instance(p)) return std::nullopt;
+        if (whole_call_still_declared({Address{p, std::nullopt}, Address{q, std::nullopt}})) return std::nullopt;
+        bool all_into_q = prior_.all_under(p, [&](const Address& object) {
+            auto moved = to_of_.find(object);
+            return moved != to_of_.end() && starts_with(moved->second.module, q);
+        });
+        if (!all_into_q) return std::nullopt;
+        std::vector<MoveBlock> residual;
+        for (const auto& move : moves_) {
+            bool from_p = starts_with(move.from.module, p);
+            if (!from_p && starts_with(move.to.module, q)) return std::nullopt;
+            if (!from_p) continue;
+            Address midway = absolute_from(relative_to(move.from, p), q);
+            if (midway != move.to) residual.push_back({midway, move.to});
+        }
+        if (residual.empty()) return std::nullopt;
+        // Q's subtree in the world after P -> Q alone: what lived under P. Every residual
+        // move and every block it can collapse into lies inside Q, so nothing else counts.
+        std::vector<Address> midway_world;
+        prior_.all_under(p, [&](const Address& object) {
+            midway_world.push_back(absolute_from(relative_to(object, p), q));
+            return true;
+        });
+        auto inner = collapse_before(residual, midway_world, configuration_);
+        if (!std::all_of(inner.begin(), inner.end(), [this](const MoveBlock& block) {
+                return block.from.is_module() && !whole_call_still_declared(block);
+            }))
+            return std::nullopt;
+        return inner;
+    }
+
+    // Without a key on either side, a block moves the whole call (every key), which
+    // Terraform refuses while the call is still declared, even with count = 0.
+    bool whole_call_still_declared(const MoveBlock& block) const {
+        return declarations_ && block.from.module.back().key.empty() && block.to.module.back().key.empty() &&
+               declarations_->object(block.from);
+    }
+
+    const std::vector<MoveBlock>& moves_;
+    const PriorIndex& prior_;
+    const std::map<Address, Address>& to_of_;
+    const NewDeclarations* declarations_;
+    const ConfigModule* configuration_;
+};
+
+// collapse_moves() on prior objects already at the moves' `from` side.
+std::vector<MoveBlock> collapse_before(const std::vector<MoveBlock>& moves, const std::vector<Address>& before,
+                                       const ConfigModule* configuration) {
+    PriorIndex prior(before);
     std::optional<NewDeclarations> declarations;
     if (configuration) declarations.emplace(*configuration, moves);
     std::map<Address, Address> to_of;
     for (const auto& move : moves) to_of[move.from] = move.to;
+    auto levels = Levels(moves, prior, to_of, declarations ? &*declarations : nullptr, configuration).find();
 
     std::map<std::pair<ModulePath, ModulePath>, bool> valid_cache;
     auto module_move_valid = [&](const ModulePath& p, const ModulePath& q) {
@@ -165,9 +274,10 @@ std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const
         return valid;
     };
 
-    std::set<MoveBlock> module_blocks;
+    std::set<MoveBlock> module_blocks(levels.outer.begin(), levels.outer.end());
     std::vector<MoveBlock> resource_moves;
     for (const auto& move : moves) {
+        if (levels.covered.count(move.from)) continue;
         bool collapsed = false;
         for (std::size_t k = 1; k <= move.from.module.size() && !collapsed; ++k) {
             auto pair = prefix_pair(move, k);
@@ -178,7 +288,7 @@ std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const
         if (!collapsed) resource_moves.push_back(move);
     }
 
-    std::set<MoveBlock> out;
+    std::set<MoveBlock> out(levels.inner.begin(), levels.inner.end());
     // Whole module calls: every instance of the old call moved keeping its key.
     std::map<MoveBlock, std::vector<MoveBlock>> by_call;
     for (const auto& block : module_blocks) {
@@ -236,6 +346,13 @@ std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const
         }
     }
     return {out.begin(), out.end()};
+}
+
+}  // namespace
+
+std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const std::vector<Address>& prior_objects,
+                                      const ConfigModule* configuration) {
+    return collapse_before(moves, before_moves(prior_objects, moves), configuration);
 }
 
 }  // namespace tfw::core

@@ -122,25 +122,27 @@ Decision decide_move(const Policy& policy, const Move& move) {
     for (std::size_t i = 0; i < policy.deny.size(); ++i) {
         const DenyRule& rule = policy.deny[i];
         if (deny_matches(rule, move))
-            return {Verdict::denied,
-                    located("deny[" + std::to_string(i) + "] (" + describe(rule) + ")", rule.where)};
+            return {Verdict::denied, located("deny[" + std::to_string(i) + "] (" + describe(rule) + ")", rule.where),
+                    DecidedBy::deny_rule, rule.where};
     }
     // The matcher only pairs allowed migrations; checking again keeps this the one place
     // that says yes.
     if (changes_type(move) && !cross_type_allowed(policy, type_of(move.from), type_of(move.to)))
-        return {Verdict::denied,
-                "no cross_type rule allows " + type_of(move.from) + " -> " + type_of(move.to)};
+        return {Verdict::denied, "no cross_type rule allows " + type_of(move.from) + " -> " + type_of(move.to),
+                DecidedBy::no_cross_type_rule, {}};
     // A partial match leaves a real update behind: only as similar as the policy asks.
     if (move.kind == MatchKind::partial && move.similarity < policy.partial_threshold)
         return {Verdict::proposed, "similarity " + std::to_string(static_cast<int>(move.similarity * 100.0)) +
                                        "% is below partial.threshold (" +
-                                       std::to_string(static_cast<int>(policy.partial_threshold * 100.0)) + "%)"};
+                                       std::to_string(static_cast<int>(policy.partial_threshold * 100.0)) + "%)",
+                DecidedBy::partial_threshold, {}};
     for (std::size_t i = 0; i < policy.accept.size(); ++i) {
         const AcceptRule& rule = policy.accept[i];
         if (accept_matches(rule, move))
-            return {Verdict::accepted, located("accept[" + std::to_string(i) + "]", rule.where)};
+            return {Verdict::accepted, located("accept[" + std::to_string(i) + "]", rule.where), DecidedBy::accept_rule,
+                    rule.where};
     }
-    return {Verdict::proposed, no_accept_reason(policy, move)};
+    return {Verdict::proposed, no_accept_reason(policy, move), DecidedBy::no_accept_rule, {}};
 }
 
 std::vector<Decision> decide_moves(const Policy& policy, const std::vector<Move>& moves,
@@ -151,7 +153,8 @@ std::vector<Decision> decide_moves(const Policy& policy, const std::vector<Move>
     for (const Move& move : moves) {
         Decision decision = decide_move(policy, move);
         if (decision.verdict == Verdict::accepted && policy.max_moves && accepted >= *policy.max_moves)
-            decision = {Verdict::proposed, "over max_moves (" + std::to_string(*policy.max_moves) + ")"};
+            decision = {Verdict::proposed, "over max_moves (" + std::to_string(*policy.max_moves) + ")",
+                        DecidedBy::max_moves, {}};
         if (decision.verdict == Verdict::accepted) ++accepted;
         decisions.push_back(std::move(decision));
     }

@@ -53,7 +53,8 @@ BOOST_AUTO_TEST_CASE(move_prompt_answers) {
         {"anything else is no", "Y\nok\nq\n", {false, false, false}, 3},
         {"end of input is no", "y\n", {true, false, false}, 3},
     };
-    const core::Decision decision{core::Verdict::proposed, "no accept rule matches kind partial"};
+    const core::Decision decision{core::Verdict::proposed, "no accept rule matches kind partial",
+                                  core::DecidedBy::no_accept_rule};
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) {
             Terminal terminal(c.input);
@@ -67,8 +68,8 @@ BOOST_AUTO_TEST_CASE(move_prompt_answers) {
             std::size_t questions = 0;
             for (std::size_t at = asked.find("Move it?"); at != std::string::npos; at = asked.find("Move it?", at + 1)) ++questions;
             BOOST_TEST(questions == c.questions);
-            BOOST_TEST(asked.find("tfw: aws_s3_bucket.a0 -> aws_s3_bucket.b0\n     partial: 90% of known attribute values "
-                                  "equal\n     not accepted by policy: no accept rule matches kind partial\n") == 0u);
+            BOOST_TEST(asked.find("tfw: aws_s3_bucket.a0 -> aws_s3_bucket.b0\n     90% of known values are equal\n"
+                                  "     proposed, not accepted: no accept rule matches kind partial\n") == 0u);
             BOOST_TEST(terminal.out.str().empty());  // questions go to stderr, not into the plan output
         }
     }

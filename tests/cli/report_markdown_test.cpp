@@ -39,11 +39,12 @@ BOOST_AUTO_TEST_CASE(markdown_tables) {
     shell::ConvergeResult run;
     run.moves = {move("terraform_data.alpha", "terraform_data.beta", core::MatchKind::exact, "3 known attribute values equal"),
                  move(R"(terraform_data.k["a|b"])", "terraform_data.k2[\"`x`\"]", core::MatchKind::exact, "1 known | value")};
-    run.move_decisions = {{core::Verdict::accepted, "accept[0] at built-in defaults"},
+    run.move_decisions = {{core::Verdict::accepted, "accept[0] at built-in defaults", core::DecidedBy::accept_rule,
+                           {"built-in defaults", 0, 0}},
                           {core::Verdict::accepted, "confirmed at the prompt (no accept rule)"}};
     shell::ConvergeResult proposed;
     proposed.proposals = {{move("aws_s3_bucket.a", "aws_s3_bucket.b", core::MatchKind::partial, "5 of 6 equal"),
-                           {core::Verdict::proposed, "no accept rule matches kind partial"}}};
+                           {core::Verdict::proposed, "no accept rule matches kind partial", core::DecidedBy::no_accept_rule}}};
     proposed.dropped = {{move("null_resource.n", "terraform_data.n", core::MatchKind::cross_type, "e"),
                          "Move Resource State Not Supported"}};
     proposed.unmatched = {{core::must_parse_address("terraform_data.old"), true, "tie: 2 candidates",
@@ -67,21 +68,22 @@ BOOST_AUTO_TEST_CASE(markdown_tables) {
          "### tfw: 2 moves inferred\n\n"
          "**Final plan:** 0 to add, 0 to change, 0 to destroy, 1 moved without changes.\n\n"
          "| Moved from | To | Evidence |\n|---|---|---|\n"
-         "| `terraform_data.alpha` | `terraform_data.beta` | exact: 3 known attribute values equal; accept[0] at built-in "
-         "defaults |\n"
-         "| `terraform_data.k[\"a\\|b\"]` | ``terraform_data.k2[\"`x`\"]`` | exact: 1 known \\| value; confirmed at the prompt "
-         "(no accept rule) |\n"},
+         "| `terraform_data.alpha` | `terraform_data.beta` | all 3 known values are equal; accepted by default: every "
+         "known value is equal |\n"
+         "| `terraform_data.k[\"a\\|b\"]` | ``terraform_data.k2[\"`x`\"]`` | 1 known \\| value; accepted at the prompt; the "
+         "policy alone would not: no accept rule |\n"},
         {"proposals, refusals, and what stays", proposed,
          final_plan(2, 0, 2, {header("terraform_data.old", core::HeaderAction::destroy),
                               header("terraform_data.never_looked_at", core::HeaderAction::destroy),
                               header("terraform_data.gone", core::HeaderAction::destroy, true)}),
          "### tfw: 0 moves inferred\n\n**Final plan:** 2 to add, 0 to change, 2 to destroy.\n\n"
          "**Proposed, not accepted by the policy** (left as destroy and create):\n\n"
-         "- `aws_s3_bucket.a` → `aws_s3_bucket.b`: partial: 5 of 6 equal; proposed: no accept rule matches kind partial\n\n"
-         "**Refused by Terraform** (left as destroy and create):\n\n"
-         "- `null_resource.n` → `terraform_data.n`: Move Resource State Not Supported\n\n"
+         "- `aws_s3_bucket.a` → `aws_s3_bucket.b`: 5 of 6 equal; proposed, not accepted: no accept rule matches kind "
+         "partial\n\n"
+         "**Refused or withdrawn** (left as destroy and create):\n\n"
+         "- `null_resource.n` → `terraform_data.n`: refused by Terraform: Move Resource State Not Supported\n\n"
          "**Stays a destroy:**\n\n"
-         "- `terraform_data.old`: tie: 2 candidates; candidate `terraform_data.new` differs in `input.name`, `input.size`\n"
+         "- `terraform_data.old`: a tie: 2 candidates; candidate `terraform_data.new` differs in `input.name`, `input.size`\n"
          "- `terraform_data.never_looked_at`: no planned creation could be the same object\n\n"
          "**Stays a create:**\n\n"
          "- `terraform_data.fresh`: no deletion of type terraform_data\n"},

@@ -3,6 +3,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "test_moves.hpp"
+#include "tfw/core/policy_decide.hpp"
 
 #include <string>
 #include <vector>
@@ -48,9 +49,9 @@ BOOST_AUTO_TEST_CASE(summary_table) {
         Case c{"one move, its evidence and the rule that accepted it", {}, {"plan", "show", "plan"}, false,
                "tfw: 1 move inferred in 1 iteration (3 terraform runs: 2 plan, 1 show)\n"
                "  terraform_data.a -> terraform_data.b\n"
-               "      exact: 3 known attribute values equal; accept[0] at built-in defaults\n\n"};
+               "      all 3 known values are equal; accepted by default: every known value is equal\n\n"};
         c.result.moves = {a_rename};
-        c.result.move_decisions = {{core::Verdict::accepted, "accept[0] at built-in defaults"}};
+        c.result.move_decisions = core::decide_moves(core::default_policy(), c.result.moves);
         c.result.iterations = {{1}};
         cases.push_back(c);
     }
@@ -59,15 +60,16 @@ BOOST_AUTO_TEST_CASE(summary_table) {
                "tfw: 0 moves inferred in 2 iterations (5 terraform runs: 3 plan, 2 show)\n"
                "tfw: proposed, not accepted by policy (not injected):\n"
                "  aws_s3_bucket.a -> aws_s3_bucket.b\n"
-               "      partial: 90% of known attribute values equal; differs in tags; proposed: no accept rule matches "
+               "      90% of known values are equal; differs in tags; proposed, not accepted: no accept rule matches "
                "kind partial\n"
                "tfw: refused or withdrawn, left as destroy/create:\n"
                "  null_resource.n -> terraform_data.n\n"
-               "      Move Resource State Not Supported\n"
+               "      refused by Terraform: Move Resource State Not Supported\n"
                "tfw: stopped after --max-iterations (2); more moves may be found by running tfw again\n\n"};
         c.result.proposals = {{move("aws_s3_bucket.a", "aws_s3_bucket.b", core::MatchKind::partial,
                                     "90% of known attribute values equal; differs in tags"),
-                               {core::Verdict::proposed, "no accept rule matches kind partial"}}};
+                               {core::Verdict::proposed, "no accept rule matches kind partial",
+                                core::DecidedBy::no_accept_rule}}};
         c.result.dropped = {{move("null_resource.n", "terraform_data.n", core::MatchKind::cross_type, "shared"),
                              "Move Resource State Not Supported"}};
         c.result.iterations = {{0}, {0}};
@@ -80,10 +82,10 @@ BOOST_AUTO_TEST_CASE(summary_table) {
                "tfw: terraform_data.old stays a destroy: no creation of type terraform_data has equal attributes\n"
                "      candidate terraform_data.new: differs in input, triggers_replace\n"
                "      candidate terraform_data.other: another provider (registry.example/x)\n"
-               "tfw: terraform_data.t2 stays a create: tie: 2 deletions match equally and dependencies do not tell "
-               "them apart\n"
+               "tfw: terraform_data.t2 stays a create: a tie: 2 deletions match it equally and dependencies do not "
+               "tell them apart\n"
                "      candidate terraform_data.t0\n"
-               "      candidate terraform_data.t1: name unknown until apply\n\n"};
+               "      candidate terraform_data.t1: name is a value unknown until apply\n\n"};
         c.result.unmatched = {
             unmatched("terraform_data.old", true, "no creation of type terraform_data has equal attributes",
                       {{core::must_parse_address("terraform_data.new"), {"input", "triggers_replace"}, {}},
@@ -97,5 +99,47 @@ BOOST_AUTO_TEST_CASE(summary_table) {
     }
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(cli::render_summary(c.result, calls(c.subcommands), c.explain) == c.expected); }
+    }
+}
+
+// The default output speaks the user's language: the rule by its file and line or the
+// built-in default by its meaning, the evidence in Terraform's terms. None of tfw's
+// internal names: rule ids, MatchKind enum names, Move fields.
+BOOST_AUTO_TEST_CASE(default_output_names_no_internal_identifiers) {
+    shell::ConvergeResult result;
+    core::Move exact = a_rename;
+    core::Move ignored = move("terraform_data.c", "terraform_data.d", core::MatchKind::ignore_rules,
+                              "2 known attribute values equal after ignore rules");
+    core::Move confirmed = move("terraform_data.e", "terraform_data.f", core::MatchKind::confirmed,
+                                "80% of known attribute values equal; differs in input; each the other's closest; "
+                                "Terraform plans it with no change");
+    confirmed.confirmed_by_terraform = true;
+    confirmed.tentative_because = "differs in input";
+    core::Move tentative = move("terraform_data.g", "terraform_data.h", core::MatchKind::exact,
+                                "1 known attribute value equal; name unknown until apply; dependencies tell it from "
+                                "its identical twins; Terraform plans it with no change");
+    tentative.confirmed_by_terraform = true;
+    tentative.tentative_because = "name is unknown until apply; resolved out of a tie by dependencies";
+    result.moves = {exact, ignored, confirmed, tentative};
+    result.move_decisions = core::decide_moves(core::default_policy(), result.moves);
+    core::Move partial = move("terraform_data.p", "terraform_data.q", core::MatchKind::partial,
+                              "90% of known attribute values equal; differs in tags; the only pair of its type left");
+    result.proposals = {{partial, core::decide_move(core::default_policy(), partial)}};
+    result.dropped = {{move("terraform_data.r", "terraform_data.s", core::MatchKind::exact, "1 known attribute value equal"),
+                       "withdrawn: Terraform would replace it (~ input); tried because resolved out of a tie by elimination"}};
+    result.unmatched = {unmatched("terraform_data.t", true,
+                                  "tie: 2 creations match equally and neither dependencies nor reference structure "
+                                  "tell them apart",
+                                  {{core::must_parse_address("terraform_data.u"), {}, "name unknown until apply"}})};
+    result.iterations = {{4}};
+    for (bool explain : {false, true}) {
+        BOOST_TEST_CONTEXT("explain " << explain) {
+            const std::string out = cli::render_summary(result, calls({"plan", "show", "plan"}), explain);
+            BOOST_TEST(out.find("accepted by default: every known value is equal\n") != std::string::npos, out);
+            for (const char* internal : {"accept[", "deny[", "built-in defaults", "exact:", "ignore:", "confirmed:",
+                                         "partial:", "ignore_rules", "cross_type:", "tentative_because", "from_tie",
+                                         "by_dependency", "known attribute value", "tried because resolved"})
+                BOOST_TEST(out.find(internal) == std::string::npos, internal << " in\n" << out);
+        }
     }
 }

@@ -366,3 +366,112 @@ BOOST_AUTO_TEST_CASE(whole_call_out_of_a_parent_instance_that_is_gone) {
         },
         &config);
 }
+
+// A call renamed (or re-keyed) at several levels is written level by level: the outer
+// block, then the inner one relative to nothing but the new outer module instance, so
+// that placement puts it in that module's own directory, the one holding the inner call.
+BOOST_AUTO_TEST_CASE(nested_collapse_level_by_level) {
+    run({
+        {"two levels renamed, with an object of the outer module moving alike",
+         {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"},
+          {"module.a.module.b.terraform_data.s[0]", "module.x.module.y.terraform_data.s[0]"},
+          {"module.a.terraform_data.own", "module.x.terraform_data.own"}},
+         {"module.a.module.b.terraform_data.r", "module.a.module.b.terraform_data.s[0]", "module.a.terraform_data.own"},
+         {"module.a -> module.x", "module.x.module.b -> module.x.module.y"}},
+        {"two levels renamed, nothing else in the outer module",
+         {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"}},
+         {"module.a.module.b.terraform_data.r"},
+         {"module.a -> module.x", "module.x.module.b -> module.x.module.y"}},
+        {"three levels",
+         {{"module.a.module.b.module.c.terraform_data.r", "module.x.module.y.module.z.terraform_data.r"},
+          {"module.a.module.b.terraform_data.s", "module.x.module.y.terraform_data.s"}},
+         {"module.a.module.b.module.c.terraform_data.r", "module.a.module.b.terraform_data.s"},
+         {"module.a -> module.x", "module.x.module.b -> module.x.module.y",
+          "module.x.module.y.module.c -> module.x.module.y.module.z"}},
+        {"outer re-keyed, inner renamed",
+         {{"module.a.module.b.terraform_data.r", R"(module.a["k"].module.y.terraform_data.r)"}},
+         {"module.a.module.b.terraform_data.r"},
+         {R"(module.a -> module.a["k"])", R"(module.a["k"].module.b -> module.a["k"].module.y)"}},
+        {"outer renamed, inner gains for_each",
+         {{"module.a.module.b.terraform_data.r", R"(module.x.module.b["k"].terraform_data.r)"}},
+         {"module.a.module.b.terraform_data.r"},
+         {"module.a -> module.x", R"(module.x.module.b -> module.x.module.b["k"])"}},
+        {"every instance of a counted outer call: one whole-call block, inner blocks per instance",
+         {{"module.a[0].module.b.terraform_data.r", "module.x[0].module.y.terraform_data.r"},
+          {"module.a[1].module.b.terraform_data.r", "module.x[1].module.y.terraform_data.r"}},
+         {"module.a[0].module.b.terraform_data.r", "module.a[1].module.b.terraform_data.r"},
+         {"module.a -> module.x", "module.x[0].module.b -> module.x[0].module.y",
+          "module.x[1].module.b -> module.x[1].module.y"}},
+        {"inside a module that stays: the levels start below it",
+         {{"module.p.module.a.module.b.terraform_data.r", "module.p.module.x.module.y.terraform_data.r"}},
+         {"module.p.module.a.module.b.terraform_data.r", "module.p.terraform_data.stays"},
+         {"module.p.module.a -> module.p.module.x", "module.p.module.x.module.b -> module.p.module.x.module.y"}},
+        {"objects already at the targets (a plan made with the moves injected)",
+         {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"},
+          {"module.a.terraform_data.own", "module.x.terraform_data.own"}},
+         {"module.x.module.y.terraform_data.r", "module.x.terraform_data.own"},
+         {"module.a -> module.x", "module.x.module.b -> module.x.module.y"}},
+    });
+}
+
+BOOST_AUTO_TEST_CASE(no_nested_collapse_unless_exactly_equivalent) {
+    run({
+        {"an object of the outer module stays: one block for the inner module only",
+         {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"}},
+         {"module.a.module.b.terraform_data.r", "module.a.terraform_data.keep"},
+         {"module.a.module.b -> module.x.module.y"}},
+        {"a resource renamed inside too: no levels (they would need a resource block inside)",
+         {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r2"}},
+         {"module.a.module.b.terraform_data.r"},
+         {"module.a.module.b.terraform_data.r -> module.x.module.y.terraform_data.r2"}},
+        {"the inner module is split: no levels, and no module block",
+         {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"},
+          {"module.a.module.b.terraform_data.s", "module.x.module.z.terraform_data.s"}},
+         {"module.a.module.b.terraform_data.r", "module.a.module.b.terraform_data.s"},
+         {"module.a.module.b.terraform_data.r -> module.x.module.y.terraform_data.r",
+          "module.a.module.b.terraform_data.s -> module.x.module.z.terraform_data.s"}},
+        {"the new outer module already held an object",
+         {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"}},
+         {"module.a.module.b.terraform_data.r", "module.x.terraform_data.there"},
+         {"module.a.module.b -> module.x.module.y"}},
+        {"another object moves into the new outer module from elsewhere",
+         {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"},
+          {"module.c.terraform_data.t", "module.x.terraform_data.t"}},
+         {"module.a.module.b.terraform_data.r", "module.c.terraform_data.t"},
+         {"module.a.module.b -> module.x.module.y", "module.c -> module.x"}},
+        {"a chain inside: what the inner block would move is where another object lands",
+         {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"},
+          {"module.a.module.y.terraform_data.r", "module.x.module.z.terraform_data.r"}},
+         {"module.a.module.b.terraform_data.r", "module.a.module.y.terraform_data.r"},
+         {"module.a.module.b -> module.x.module.y", "module.a.module.y -> module.x.module.z"}},
+    });
+}
+
+// With the new configuration: a level whose old side is still declared is refused, as
+// Terraform would refuse it ("Moved object still exists").
+BOOST_AUTO_TEST_CASE(nested_collapse_checks_the_configuration) {
+    ConfigModule leaf;
+    leaf.resources = {resource("r")};
+    ConfigModule renamed;
+    renamed.calls = {call("y", leaf)};
+    ConfigModule kept_b;
+    kept_b.calls = {call("b", leaf, /*count=*/true), call("y", leaf)};
+    ConfigModule config;
+    config.calls = {call("x", renamed), call("w", kept_b), call("kept", renamed)};
+    run(
+        {
+            {"both old calls gone: level by level",
+             {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"}},
+             {"module.a.module.b.terraform_data.r"},
+             {"module.a -> module.x", "module.x.module.b -> module.x.module.y"}},
+            {"the inner old call is still declared (count = 0) in the new module: one block from the root",
+             {{"module.a.module.b.terraform_data.r", "module.w.module.y.terraform_data.r"}},
+             {"module.a.module.b.terraform_data.r"},
+             {"module.a.module.b -> module.w.module.y"}},
+            {"the outer old call is still declared: no outer level",
+             {{"module.kept.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"}},
+             {"module.kept.module.b.terraform_data.r"},
+             {"module.kept.module.b -> module.x.module.y"}},
+        },
+        &config);
+}

@@ -252,3 +252,36 @@ BOOST_AUTO_TEST_CASE(partial_moves_meet_the_threshold) {
     move.kind = MatchKind::confirmed;
     BOOST_TEST((decide_move(policy, move).verdict == Verdict::accepted));
 }
+
+// What decided, and where its rule stands, for verdict_words: a file's rule by its line,
+// the built-in default with line 0.
+BOOST_AUTO_TEST_CASE(decisions_say_what_decided_and_where) {
+    Policy file = policy("deny:\n  - type: d\naccept:\n  - kinds: [exact]\n");
+    Policy partial_file = policy("partial:\n  threshold: 0.8\naccept:\n  - kinds: [partial]\n");
+    Move partial = move("a.p", "a.q", MatchKind::partial);
+    partial.similarity = 0.5;
+    struct Case {
+        std::string name;
+        Decision decision;
+        DecidedBy by;
+        int line;
+    };
+    const std::vector<Case> cases = {
+        {"built-in default accept rule", decide_move(default_policy(), move("a.x", "a.y")), DecidedBy::accept_rule, 0},
+        {"a file's accept rule", decide_move(file, move("a.x", "a.y")), DecidedBy::accept_rule, 5},
+        {"a file's deny rule", decide_move(file, move("d.x", "d.y")), DecidedBy::deny_rule, 3},
+        {"no accept rule", decide_move(file, move("a.p", "a.q", MatchKind::partial)), DecidedBy::no_accept_rule, 0},
+        {"below the partial threshold", decide_move(partial_file, partial), DecidedBy::partial_threshold, 0},
+        {"no cross_type rule", decide_move(default_policy(), move("a.x", "b.y", MatchKind::cross_type)),
+         DecidedBy::no_cross_type_rule, 0},
+        {"over max_moves", decide_moves(policy("max_moves: 0\n"), {move("a.x", "a.y")}).front(), DecidedBy::max_moves, 0},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            BOOST_TEST((c.decision.by == c.by));
+            BOOST_TEST(c.decision.where.line == c.line);
+        }
+    }
+    BOOST_TEST(decide_move(file, move("a.x", "a.y")).where.file == "p.yaml");
+    BOOST_TEST(decide_move(default_policy(), move("a.x", "a.y")).where.file == "built-in defaults");
+}

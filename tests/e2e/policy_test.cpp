@@ -81,11 +81,12 @@ BOOST_AUTO_TEST_CASE(each_ignore_kind_forgives_only_its_own_cosmetic_change) {
             const auto& plan = require_saved_plan(run, 0);
             BOOST_TEST(moves(plan).size() == 1u, describe(plan));
             check_only_moved(plan, c.moved);
-            // Named as a move of kind `ignore`, accepted by the default accept rule.
+            // Equal once the ignore rules apply, accepted by the default accept rule.
             BOOST_TEST(contains(run.result.out, data(c.moved) + " -> " + data(c.moved + "_renamed")),
                        run.result.describe());
-            BOOST_TEST(contains(run.result.out, "ignore: "), run.result.describe());
-            BOOST_TEST(contains(run.result.out, "equal after ignore rules"), run.result.describe());
+            BOOST_TEST(contains(run.result.out, "equal once the policy's ignore rules apply; accepted by default: every "
+                                                "known value is equal once the policy's ignore rules apply\n"),
+                       run.result.describe());
             BOOST_TEST(contains(run.result.out, "# " + data(c.moved + "_renamed") + " will be updated in-place"),
                        run.result.describe());
             BOOST_TEST(contains(run.result.out, "# (moved from " + data(c.moved) + ")"), run.result.describe());
@@ -159,7 +160,7 @@ BOOST_AUTO_TEST_CASE(deny_by_address_leaves_that_destroy_and_create_alone) {
     // Listed as not injected, with the rule that denied it and where that rule is.
     BOOST_TEST(contains(run.result.out, "not injected"), run.result.describe());
     BOOST_TEST(contains(run.result.out, "terraform_data.db_old -> terraform_data.db_new"), run.result.describe());
-    BOOST_TEST(contains(run.result.out, "denied: deny[0] (address terraform_data.db_*) at " + policy + ":3:5"),
+    BOOST_TEST(contains(run.result.out, "; denied by the policy rule at " + policy + ":3\n"),
                run.result.describe());
     BOOST_TEST(ws.tfw_temp_files().empty());
 }
@@ -177,8 +178,8 @@ BOOST_AUTO_TEST_CASE(deny_by_type_makes_no_move_of_that_type) {
     require_plan_left_as(run, baseline);
     BOOST_TEST(contains(run.result.out, "terraform_data.db_old -> terraform_data.db_new"), run.result.describe());
     BOOST_TEST(contains(run.result.out, "terraform_data.web_old -> terraform_data.web_new"), run.result.describe());
-    BOOST_TEST(contains(run.result.out, "denied: deny[0] (type terraform_data) at "), run.result.describe());
-    BOOST_TEST(contains(run.result.out, ".tfw.yaml:3:5"), run.result.describe());
+    BOOST_TEST(contains(run.result.out, "; denied by the policy rule at "), run.result.describe());
+    BOOST_TEST(contains(run.result.out, ".tfw.yaml:3\n"), run.result.describe());
 }
 
 // max_moves keeps the first N accepted moves in address order; the rest are proposed.
@@ -195,12 +196,12 @@ BOOST_AUTO_TEST_CASE(max_moves_caps_the_moves_of_a_run) {
     BOOST_TEST(moved_from(plan, "terraform_data.db_new") == "terraform_data.db_old", describe(plan));
     BOOST_TEST(moved_from(plan, "terraform_data.web_new") == "", describe(plan));
     BOOST_TEST(contains(capped.result.out, "proposed, not accepted by policy"), capped.result.describe());
-    BOOST_TEST(contains(capped.result.out, "over max_moves (1)"), capped.result.describe());
+    BOOST_TEST(contains(capped.result.out, "the policy's max_moves (1) was reached"), capped.result.describe());
 
     const std::string none = ws.write_scratch_file("none.yaml", "version: 1\nmax_moves: 0\n");
     const TfwPlan zero = ws.tfw_plan({"-no-color", "--policy=" + none});
     require_plan_left_as(zero, baseline);
-    BOOST_TEST(contains(zero.result.out, "over max_moves (0)"), zero.result.describe());
+    BOOST_TEST(contains(zero.result.out, "the policy's max_moves (0) was reached"), zero.result.describe());
 }
 
 // The cap is per run, not per iteration: a move found only in the second iteration is
@@ -223,7 +224,7 @@ BOOST_AUTO_TEST_CASE(max_moves_counts_moves_of_every_iteration) {
     const auto& plan = require_saved_plan(capped, 0);
     BOOST_TEST(moves(plan).size() == 1u, describe(plan) << capped.result.describe());
     BOOST_TEST(moved_from(plan, "terraform_data.a2") == "terraform_data.a", describe(plan));
-    BOOST_TEST(contains(capped.result.out, "over max_moves (1)"), capped.result.describe());
+    BOOST_TEST(contains(capped.result.out, "the policy's max_moves (1) was reached"), capped.result.describe());
 }
 
 // A partial match a policy accepts: the move is injected and Terraform shows the
@@ -252,8 +253,9 @@ BOOST_AUTO_TEST_CASE(accepted_partial_match_is_a_move_with_its_in_place_update) 
                                         "  # (moved from terraform_data.old)"),
                run.result.describe());
     BOOST_TEST(contains(run.result.out, "Plan: 0 to add, 1 to change, 0 to destroy."), run.result.describe());
-    BOOST_TEST(contains(run.result.out, "partial: "), run.result.describe());
-    BOOST_TEST(contains(run.result.out, "accept[0] at " + policy + ":3:5"), run.result.describe());
+    BOOST_TEST(contains(run.result.out, "% of known values are equal; differs in "), run.result.describe());
+    BOOST_TEST(contains(run.result.out, "; accepted by the policy rule at " + policy + ":3; Terraform will still update "),
+               run.result.describe());
 }
 
 BOOST_AUTO_TEST_CASE(partial_match_not_accepted_is_only_proposed) {

@@ -73,7 +73,7 @@ BOOST_AUTO_TEST_CASE(answering_y_injects_the_proposed_move) {
     TerminalSession tfw(ws, plan_args(partial_proposed_policy(ws)));
     BOOST_TEST_REQUIRE(tfw.wait_for(question), "tfw did not ask:\n" << tfw.text());
     BOOST_TEST(contains(tfw.text(), "terraform_data.old -> terraform_data.new"), tfw.text());
-    BOOST_TEST(contains(tfw.text(), "not accepted by policy: no accept rule matches kind partial"), tfw.text());
+    BOOST_TEST(contains(tfw.text(), "proposed, not accepted: no accept rule matches kind partial"), tfw.text());
     tfw.type("y\n");
     const RunResult result = tfw.finish();
 
@@ -84,7 +84,7 @@ BOOST_AUTO_TEST_CASE(answering_y_injects_the_proposed_move) {
     BOOST_TEST(describe(plan) == "terraform_data.new (moved from terraform_data.old): update\n");
     BOOST_TEST(contains(result.out, "# terraform_data.new will be updated in-place\n  # (moved from terraform_data.old)"),
                result.describe());
-    BOOST_TEST(contains(result.out, "confirmed at the prompt"), result.describe());
+    BOOST_TEST(contains(result.out, "accepted at the prompt; the policy alone would not: "), result.describe());
     BOOST_TEST(!contains(result.out, "proposed, not accepted by policy"), result.describe());
     check_untouched(ws, before);
 }
@@ -220,5 +220,5 @@ BOOST_AUTO_TEST_CASE(a_denied_move_is_never_asked_about) {
                "terraform_data.db_new: create\n"
                "terraform_data.db_old: delete\n"
                "terraform_data.web_new (moved from terraform_data.web_old): no-op\n");
-    BOOST_TEST(contains(result.out, "denied: deny[0]"), result.describe());
+    BOOST_TEST(contains(result.out, "; denied by the policy rule at "), result.describe());
 }

@@ -43,6 +43,17 @@ BOOST_AUTO_TEST_CASE(move_between_grandchildren_is_written_in_the_middle_module)
 // rename inside: a single block in modules/svc/moved.tf.
 BOOST_AUTO_TEST_CASE(source_called_several_times_gets_one_block) { check_write_case("shared_source"); }
 
+// module.a.module.b -> module.x.module.y (both calls renamed): module.a -> module.x in
+// the root's moved.tf, module.b -> module.y in modules/a/moved.tf, where call b lives.
+BOOST_AUTO_TEST_CASE(two_level_rename_writes_one_block_per_level_in_its_own_module) {
+    check_write_case("module_rename_nested");
+}
+
+// The outer call re-keyed (module.a -> module.a["k"]) and the inner one renamed.
+BOOST_AUTO_TEST_CASE(rekey_and_rename_write_one_block_per_level_in_its_own_module) {
+    check_write_case("module_rekey_nested");
+}
+
 // --moved-file=NAME: the blocks go to that file instead of moved.tf.
 BOOST_AUTO_TEST_CASE(moved_file_option_names_the_file) {
     const WriteCase& c = write_case("module_rename");

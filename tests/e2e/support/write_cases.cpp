@@ -234,6 +234,40 @@ std::vector<WriteCase> make_cases() {
                                            R"(module.many["y"].terraform_data.new)", "module.one.terraform_data.new",
                                            "module.two.terraform_data.new"}});
 
+    // module.a.module.b -> module.x.module.y: call `a` renamed in the root, call `b`
+    // renamed in modules/a (the source of a and x). One block per level, each in the
+    // module that holds the call.
+    cases.push_back({.name = "module_rename_nested",
+                     .fixture = "write_module_rename_nested",
+                     .prepare = refactor,
+                     .reference_file = "moved.tf",
+                     .plain_deletes = 4,
+                     .written = {{"moved.tf", generated_file({{"module.a", "module.x"}})},
+                                 {"modules/a/moved.tf", generated_file({{"module.b", "module.y"}})}},
+                     .moves = {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"},
+                               {"module.a.module.b.terraform_data.s[0]", "module.x.module.y.terraform_data.s[0]"},
+                               {"module.a.module.b.terraform_data.s[1]", "module.x.module.y.terraform_data.s[1]"},
+                               {"module.a.terraform_data.own", "module.x.terraform_data.own"}},
+                     .state_after_apply = {"module.x.module.y.terraform_data.r", "module.x.module.y.terraform_data.s[0]",
+                                           "module.x.module.y.terraform_data.s[1]", "module.x.terraform_data.own"}});
+
+    // The same with call `a` re-keyed (for_each over a literal set) instead of renamed.
+    cases.push_back({.name = "module_rekey_nested",
+                     .fixture = "write_module_rekey_nested",
+                     .prepare = refactor,
+                     .reference_file = "moved.tf",
+                     .plain_deletes = 4,
+                     .written = {{"moved.tf", generated_file({{"module.a", R"(module.a["k"])"}})},
+                                 {"modules/a/moved.tf", generated_file({{"module.b", "module.y"}})}},
+                     .moves = {{"module.a.module.b.terraform_data.r", R"(module.a["k"].module.y.terraform_data.r)"},
+                               {"module.a.module.b.terraform_data.s[0]", R"(module.a["k"].module.y.terraform_data.s[0])"},
+                               {"module.a.module.b.terraform_data.s[1]", R"(module.a["k"].module.y.terraform_data.s[1])"},
+                               {"module.a.terraform_data.own", R"(module.a["k"].terraform_data.own)"}},
+                     .state_after_apply = {R"(module.a["k"].module.y.terraform_data.r)",
+                                           R"(module.a["k"].module.y.terraform_data.s[0])",
+                                           R"(module.a["k"].module.y.terraform_data.s[1])",
+                                           R"(module.a["k"].terraform_data.own)"}});
+
     cases.push_back({.name = "remote_call_renamed",
                      .fixture = "write_remote",
                      .prepare = remote_prepare("after_call_renamed"),
