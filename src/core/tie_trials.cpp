@@ -49,7 +49,7 @@ public:
             if (pairable(e)) return "";
             if (!left) left = &e;
         }
-        if (!left) return "Terraform refuted every candidate";
+        if (!left) return "Terraform's trials ruled out every candidate";
         if (!planned_equal.empty()) return "its only match, " + to_string(*planned_equal.front()) + ", is a true tie itself";
         std::vector<std::string> others;
         for (std::size_t e : edges)
@@ -169,7 +169,7 @@ Move settled_move(const TieBoard& board, std::size_t edge) {
     Move move = chosen.move;
     std::vector<std::string> evidence;
     if (!move.evidence.empty()) evidence.push_back(move.evidence);
-    evidence.push_back("Terraform refuted the other candidate" + std::string(refuted_others.size() == 1 ? "" : "s") + " (" +
+    evidence.push_back("Terraform's trials ruled out the other candidate" + std::string(refuted_others.size() == 1 ? "" : "s") + " (" +
                        join(refuted_others, ", ") + ")");
     move.evidence = join(evidence, "; ");
     move.tentative_because = "chosen out of a tie by Terraform's trials";

@@ -173,7 +173,7 @@ BOOST_AUTO_TEST_CASE(a_paired_parent_stands_before_its_children_are_tried) {
     BOOST_TEST(waiting(run.board));
     BOOST_TEST(next_round(run.board).empty());
     BOOST_TEST(undecided(run) == (Strings{"terraform_data.a", "terraform_data.na"}), boost::test_tools::per_element());
-    BOOST_TEST(unpaired(run)["terraform_data.ca"] == "Terraform refuted every candidate");
+    BOOST_TEST(unpaired(run)["terraform_data.ca"] == "Terraform's trials ruled out every candidate");
 }
 
 BOOST_AUTO_TEST_CASE(why_a_side_stays) {
@@ -181,8 +181,8 @@ BOOST_AUTO_TEST_CASE(why_a_side_stays) {
     BOOST_TEST(unpaired(tie)["terraform_data.a"] ==
                "a true tie: Terraform plans no change with terraform_data.x and with terraform_data.y");
     Run refuted = run_trials({"a>x", "a>y"}, {});
-    BOOST_TEST(unpaired(refuted)["terraform_data.a"] == "Terraform refuted every candidate");
-    BOOST_TEST(unpaired(refuted)["terraform_data.x"] == "Terraform refuted every candidate");
+    BOOST_TEST(unpaired(refuted)["terraform_data.a"] == "Terraform's trials ruled out every candidate");
+    BOOST_TEST(unpaired(refuted)["terraform_data.x"] == "Terraform's trials ruled out every candidate");
     // x planned no change with both a and b: b's own confirmed pair cannot stand.
     Run behind = run_trials({"a>x", "b>x"}, {"a>x", "b>x"});
     BOOST_TEST(unpaired(behind)["terraform_data.x"] ==
@@ -218,7 +218,7 @@ BOOST_AUTO_TEST_CASE(the_round_limit_leaves_sides_undecided) {
 BOOST_AUTO_TEST_CASE(the_settled_move_says_what_terraform_refuted) {
     Run run = run_trials({"a>x=3", "a>y"}, {"a>x"});
     Move move = settled_move(run.board, edge_named(run.board, "a>x"));
-    BOOST_TEST(move.evidence == "Terraform refuted the other candidate (terraform_data.y)");
+    BOOST_TEST(move.evidence == "Terraform's trials ruled out the other candidate (terraform_data.y)");
     BOOST_TEST(move.tentative_because == "chosen out of a tie by Terraform's trials");
     BOOST_TEST(move.is_tentative());
     BOOST_TEST(!move.from_tie);

@@ -116,6 +116,11 @@ BOOST_AUTO_TEST_CASE(evidence_in_plain_words) {
         {"its other candidates are each another object's only match",
          "its other candidates are each another object's only match"},
         {"Terraform would update it in place (~ description)", "Terraform would update it in place (~ description)"},
+        // Tie trials: the evidence of a pair Terraform's trials settled.
+        {"3 known attribute values equal; input unknown until apply; Terraform's trials ruled out the other candidates "
+         "(terraform_data.x, terraform_data.y); Terraform plans it with no change",
+         "all 3 known values are equal; input is a value unknown until apply; Terraform's trials ruled out the other "
+         "candidates (terraform_data.x, terraform_data.y); Terraform planned it with no change"},
         {"a clause it has no words for", "a clause it has no words for"},
         {"", ""},
     };
@@ -139,6 +144,13 @@ BOOST_AUTO_TEST_CASE(dropped_and_unmatched_in_plain_words) {
     BOOST_TEST(plain_unmatched("tie: 2 creations match equally and neither dependencies nor reference structure tell "
                                "them apart") ==
                "a tie: 2 creations match it equally and neither dependencies nor reference structure tell them apart");
+    // What Terraform's tie trials leave (core/tie_trials), already in plain words.
+    for (const char* reason : {"a true tie: Terraform plans no change with terraform_data.a and with terraform_data.b",
+                               "Terraform's trials ruled out every candidate",
+                               "its only match, terraform_data.x, is a true tie itself",
+                               "every candidate Terraform did not refute planned no change with another object: terraform_data.w",
+                               "undecided: the trials stopped at the policy's trials.max_rounds (1)"})
+        BOOST_TEST(plain_unmatched(reason) == reason);
     BOOST_TEST(plain_unmatched("no creation of type terraform_data has equal attributes") ==
                "no creation of type terraform_data has equal attributes");
 }

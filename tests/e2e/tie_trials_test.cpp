@@ -119,7 +119,7 @@ BOOST_AUTO_TEST_CASE(renamed_attachments_are_moved_and_the_new_one_stays_a_creat
     BOOST_TEST(!report["hit_trial_limit"].GetBool());
     BOOST_TEST(runs_of(report, "plan") == 6u);
     BOOST_TEST(runs_of(report, "show") == 1u);
-    BOOST_TEST(unmatched_reason(report, cni) == "Terraform refuted every candidate");
+    BOOST_TEST(unmatched_reason(report, cni) == "Terraform's trials ruled out every candidate");
     for (const auto& trial : report["tie_trials"].GetArray())
         if (!trial["no_change"].GetBool())
             BOOST_TEST(std::string(trial["verdict"].GetString()) == "Terraform would update it in place (~ input, ~ output)");
