@@ -21,6 +21,6 @@ std::string mermaid_label(std::string_view text);
 // labelled relative to it. At most `max_edges` edges are drawn, module moves first, then
 // a node says how many more there are. Node ids are synthetic (n1, n2, ...; boxes g1,
 // ...), so no address can break the syntax. "" when there is no move.
-std::string moves_flowchart(const std::vector<MoveBlock>& blocks, std::size_t max_edges = 40);
+std::string moves_flowchart(const std::vector<MoveBlock>& blocks, std::size_t max_edges = 30);
 
 }  // namespace tfw::core
