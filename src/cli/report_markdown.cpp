@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <set>
 
+#include "tfw/core/collapse.hpp"
+#include "tfw/core/moves_diagram.hpp"
 #include "tfw/core/verdict_words.hpp"
 
 namespace tfw::cli {
@@ -56,6 +58,13 @@ std::string render_markdown_report(const shell::ConvergeResult& result, const co
     out += ".\n";
 
     if (!result.moves.empty()) {
+        // The picture draws the blocks --write would write (a module moved whole is one
+        // edge); the table beside it lists every instance.
+        std::vector<core::MoveBlock> instance_moves;
+        for (const auto& move : result.moves) instance_moves.push_back({move.from, move.to});
+        out += "\n```mermaid\n" +
+               core::moves_flowchart(core::collapse_moves(instance_moves, result.prior_objects, &result.configuration)) +
+               "```\n";
         out += "\n| Moved from | To | Evidence |\n|---|---|---|\n";
         for (std::size_t i = 0; i < result.moves.size(); ++i) {
             const auto& move = result.moves[i];

@@ -50,6 +50,12 @@ BOOST_AUTO_TEST_CASE(markdown_tables) {
     proposed.unmatched = {{core::must_parse_address("terraform_data.old"), true, "tie: 2 candidates",
                            {{core::must_parse_address("terraform_data.new"), {"input.name", "input.size"}, {}}}},
                           {core::must_parse_address("terraform_data.fresh"), false, "no deletion of type terraform_data", {}}};
+    shell::ConvergeResult whole_module;
+    whole_module.moves = {move("module.old.terraform_data.x", "module.new.terraform_data.x", core::MatchKind::exact, "e"),
+                          move("module.old.terraform_data.y", "module.new.terraform_data.y", core::MatchKind::exact, "e")};
+    whole_module.move_decisions = {{core::Verdict::accepted, "r"}, {core::Verdict::accepted, "r"}};
+    whole_module.prior_objects = {core::must_parse_address("module.old.terraform_data.x"),
+                                  core::must_parse_address("module.old.terraform_data.y")};
     shell::ConvergeResult limited;
     limited.iterations = {{1}, {1}};
     limited.hit_iteration_limit = true;
@@ -67,6 +73,11 @@ BOOST_AUTO_TEST_CASE(markdown_tables) {
          final_plan(0, 0, 0, {header("terraform_data.beta", core::HeaderAction::move)}),
          "### tfw: 2 moves inferred\n\n"
          "**Final plan:** 0 to add, 0 to change, 0 to destroy, 1 moved without changes.\n\n"
+         "```mermaid\nflowchart LR\n"
+         "    subgraph g1[\"root module\"]\n        direction LR\n"
+         "        n1[\"terraform_data.alpha\"] --> n2[\"terraform_data.beta\"]\n"
+         "        n3[\"terraform_data.k[#quot;a|b#quot;]\"] --> n4[\"terraform_data.k2[#quot;#96;x#96;#quot;]\"]\n"
+         "    end\n```\n\n"
          "| Moved from | To | Evidence |\n|---|---|---|\n"
          "| `terraform_data.alpha` | `terraform_data.beta` | all 3 known values are equal; accepted by default: every "
          "known value is equal |\n"
@@ -87,6 +98,12 @@ BOOST_AUTO_TEST_CASE(markdown_tables) {
          "- `terraform_data.never_looked_at`: no planned creation could be the same object\n\n"
          "**Stays a create:**\n\n"
          "- `terraform_data.fresh`: no deletion of type terraform_data\n"},
+        {"a module moved whole: one edge in the picture, every instance in the table", whole_module, final_plan(0, 0, 0),
+         "### tfw: 2 moves inferred\n\n**Final plan:** 0 to add, 0 to change, 0 to destroy.\n\n"
+         "```mermaid\nflowchart LR\n    n1[\"module.old\"] --> n2[\"module.new\"]\n```\n\n"
+         "| Moved from | To | Evidence |\n|---|---|---|\n"
+         "| `module.old.terraform_data.x` | `module.new.terraform_data.x` | e; accepted: r |\n"
+         "| `module.old.terraform_data.y` | `module.new.terraform_data.y` | e; accepted: r |\n"},
         {"unknown counts and the iteration limit", limited, core::PlanTextSummary{},
          "### tfw: 0 moves inferred\n\n**Final plan:** see Terraform's plan output.\n\n"
          "tfw stopped after 2 iterations (--max-iterations); running it again may find more moves.\n"},

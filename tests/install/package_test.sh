@@ -30,5 +30,9 @@ for path in usr/share/man/man1/tfw.1.gz usr/share/doc/tfw/copyright usr/share/do
   usr/share/fish/vendor_completions.d/tfw.fish usr/share/doc/tfw/policy.yaml; do
   [ -f "$scratch/root/$path" ] || fail "the package lacks $path"
 done
+# DEP-5: every file under Apache-2.0, whose text Debian keeps in common-licenses.
+copyright="$scratch/root/usr/share/doc/tfw/copyright"
+expect_equal "copyright License fields" "$(grep '^License:' "$copyright" | sort -u)" "License: Apache-2.0"
+grep -q '/usr/share/common-licenses/Apache-2.0' "$copyright" || fail "copyright does not point at common-licenses/Apache-2.0"
 
 finish
