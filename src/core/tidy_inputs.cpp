@@ -89,7 +89,9 @@ std::vector<std::string> parse_workspace_list(std::string_view output) {
         std::size_t first = line.find_first_not_of(" \t\r");
         if (first == std::string_view::npos) continue;
         std::size_t last = line.find_last_not_of(" \t\r");
-        out.emplace_back(line.substr(first, last - first + 1));
+        std::string_view name = line.substr(first, last - first + 1);
+        // Workspace names have no spaces; a line with some is a notice, not a name.
+        if (name.find_first_of(" \t") == std::string_view::npos) out.emplace_back(name);
     }
     return out;
 }

@@ -202,7 +202,10 @@ std::vector<core::TidyBlock> find_tidy_blocks(const fs::path& root_dir, const co
 }
 
 std::vector<core::WorkspaceState> read_workspace_states(TidyTerraform& run) {
-    ProcessResult listed = run.terraform.run({"workspace", "list"});
+    // With TF_WORKSPACE set, terraform adds a notice about it to the list.
+    ProcessOptions without_override;
+    without_override.env_removed = {"TF_WORKSPACE"};
+    ProcessResult listed = run.terraform.run({"workspace", "list"}, without_override);
     throw_if_interrupted();
     if (listed.exit_code != 0)
         throw std::runtime_error("cannot list the workspaces (terraform workspace list): " + first_error(listed));

@@ -166,4 +166,5 @@ BOOST_AUTO_TEST_CASE(reads_managed_instances_of_a_state) {
 BOOST_AUTO_TEST_CASE(reads_the_workspace_list) {
     BOOST_TEST(parse_workspace_list("  default\n* staging\n  prod\n\n") == (std::vector<std::string>{"default", "staging", "prod"}));
     BOOST_TEST(parse_workspace_list("").empty());
+    BOOST_TEST(parse_workspace_list("a notice line\n  default\n") == (std::vector<std::string>{"default"}));
 }
