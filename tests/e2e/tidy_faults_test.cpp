@@ -88,7 +88,7 @@ BOOST_AUTO_TEST_CASE(a_file_that_cannot_be_written_leaves_every_file_as_it_was) 
     fs::permissions(ws.dir(), fs::perms::owner_all, fs::perm_options::add);
     BOOST_TEST(run.exit_code == 1, run.describe());
     BOOST_TEST(line_count(run.err) == 1u, "not one line on stderr:\n" << run.describe());
-    BOOST_TEST(run.err.find("moved.tf") != std::string::npos, run.describe());
+    BOOST_TEST(run.err.find("tfw: error: cannot write ./moved.tf") != std::string::npos, run.describe());
     BOOST_TEST(run.err.find("modules/net") == std::string::npos, run.describe());
     BOOST_TEST(snapshot_difference(before, ws.snapshot()) == "");
     BOOST_TEST(!leftovers(ws));
