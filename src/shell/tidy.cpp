@@ -142,7 +142,7 @@ fs::path private_copy(const fs::path& temp, const fs::path& root_dir, const core
     std::vector<fs::path> sources = {root};
     for (const auto& dir : local_dirs(dirs)) {
         fs::path module = canonical_dir(root_dir / dir);
-        if (!inside(module, root)) sources.push_back(module);
+        if (!inside(module, root) && fs::is_directory(module)) sources.push_back(module);
     }
     fs::path base = root;
     for (const auto& source : sources)
@@ -180,6 +180,9 @@ std::vector<core::TidyBlock> find_tidy_blocks(const fs::path& root_dir, const co
     std::vector<core::TidyBlock> out;
     for (const auto& dir : local_dirs(dirs)) {
         fs::path directory = root_dir / dir;
+        // The manifest keeps modules the configuration no longer calls, whose directory
+        // may be gone: nothing to prune there.
+        if (!fs::is_directory(directory)) continue;
         std::vector<fs::path> files;
         std::error_code ec;
         for (const auto& entry : fs::directory_iterator(directory, ec)) {

@@ -7,6 +7,7 @@
 
 #include <fstream>
 
+#include "tfw/shell/process.hpp"
 #include "workspace.hpp"
 
 using namespace tfw::e2e;
@@ -161,4 +162,55 @@ BOOST_AUTO_TEST_CASE(a_shared_module_keeps_its_blocks_unless_included) {
     BOOST_TEST(has_line(removed, "../shared_module/moved.tf:1: can go:", "every state has applied it"), removed.out);
     BOOST_TEST(!fs::exists(shared / "moved.tf"), removed.out);
     BOOST_TEST(plain_plan_exit(ws, "default") == 0);
+}
+
+// A chain across modules: the root moves module.net2 (from modules/old) to module.net
+// (from modules/net), whose own block renames x to y. The states say only that `staging`
+// still has module.net2's objects, which no module sourced from modules/net holds;
+// replanning `staging` without the module's block destroys what it would have moved, so
+// it stays.
+BOOST_AUTO_TEST_CASE(replanning_keeps_a_block_the_states_alone_would_let_go) {
+    Workspace ws("tidy_cross_module");
+    ws.apply_before();
+    new_workspace(ws, "staging");
+    apply(ws, "staging");
+    ws.switch_to("after");
+    apply(ws, "default");
+
+    const Snapshot before = ws.snapshot();
+    RunResult kept = ws.tfw({"tidy", "--write"});
+    BOOST_TEST(kept.exit_code == 0, kept.describe());
+    BOOST_TEST(has_line(kept, "main.tf:5: stays: module.net2 -> module.net", "workspace staging"), kept.out);
+    BOOST_TEST(has_line(kept, "modules/net/main.tf:5: stays: terraform_data.x -> terraform_data.y",
+                        "replanning workspace staging without it plans different changes"),
+               kept.out);
+    BOOST_TEST(snapshot_difference(before, ws.snapshot()) == "");
+
+    apply(ws, "staging");
+    RunResult removed = ws.tfw({"tidy", "--write"});
+    BOOST_TEST(removed.exit_code == 0, removed.describe());
+    BOOST_TEST(removed.out.find("tfw tidy: removed 2 moved blocks from 2 files") != std::string::npos, removed.out);
+    BOOST_TEST(plain_plan_exit(ws, "default") == 0);
+    BOOST_TEST(plain_plan_exit(ws, "staging") == 0);
+}
+
+// A module in a git repository whose HEAD carries a tag is a published version: its
+// blocks stay without --include-shared, while the root module's own block goes.
+BOOST_AUTO_TEST_CASE(a_module_tagged_at_head_counts_as_published) {
+    HalfApplied setup;
+    Workspace& ws = setup.ws;
+    apply(ws, "staging");
+    const std::string repo = (ws.dir() / "modules" / "net").string();
+    for (const std::vector<std::string>& git :
+         {std::vector<std::string>{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "net"}, {"tag", "v1.2.0"}}) {
+        std::vector<std::string> args = {"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"};
+        args.insert(args.end(), git.begin(), git.end());
+        RunResult done = ws.run(*tfw::shell::find_executable("git"), args);
+            BOOST_TEST_REQUIRE(done.exit_code == 0, done.describe());
+    }
+    RunResult run = ws.tfw({"tidy"});
+    BOOST_TEST(run.exit_code == 0, run.describe());
+    BOOST_TEST(has_line(run, "modules/net/main.tf:5: stays:", "it is published: its git repository has the tag v1.2.0 at HEAD"),
+               run.out);
+    BOOST_TEST(has_line(run, "moved.tf:1: can go:", "every state has applied it"), run.out);
 }
