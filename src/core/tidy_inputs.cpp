@@ -16,26 +16,12 @@ std::string member_string(const rapidjson::Value& object, const char* name) {
     return found != object.MemberEnd() && found->value.IsString() ? found->value.GetString() : std::string();
 }
 
-std::string action_name(HeaderAction action) {
-    switch (action) {
-        case HeaderAction::create: return "create";
-        case HeaderAction::destroy: return "destroy";
-        case HeaderAction::replace: return "replace";
-        case HeaderAction::update: return "update";
-        case HeaderAction::read: return "read";
-        case HeaderAction::forget: return "forget";
-        case HeaderAction::move: return "move";
-        case HeaderAction::other: break;
-    }
-    return "change";
-}
-
 using Change = std::tuple<std::string, std::string, std::string, bool>;  // address, previous, action, deposed
 
 std::multiset<Change> changes_of(const PlanTextSummary& plan) {
     std::multiset<Change> out;
     for (const auto& header : plan.headers)
-        out.insert({header.address, header.previous_address, action_name(header.action), header.deposed});
+        out.insert({header.address, header.previous_address, std::string(to_string(header.action)), header.deposed});
     return out;
 }
 
