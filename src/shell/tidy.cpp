@@ -149,7 +149,8 @@ fs::path private_copy(const fs::path& temp, const fs::path& root_dir, const core
         while (!inside(source, base)) base = base.parent_path();
     fs::path copy_base = temp / "config";
     std::string data_dir = data_dir_name();
-    std::set<fs::path> skip;
+    // Never the copy itself: $TMPDIR may lie inside the configuration.
+    std::set<fs::path> skip = {canonical_dir(temp)};
     if (!fs::path(data_dir).is_absolute()) skip.insert((root / data_dir).lexically_normal());
     for (const auto& source : sources) copy_tree(source, copy_base / fs::relative(source, base), skip);
     fs::path copy_root = copy_base / fs::relative(root, base);

@@ -7,6 +7,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <chrono>
+#include <csignal>
 #include <thread>
 
 #include <unistd.h>
@@ -130,4 +131,44 @@ BOOST_AUTO_TEST_CASE(a_held_state_lock_stops_before_writing) {
     BOOST_TEST(run.err.find("lock") != std::string::npos, run.describe());
     BOOST_TEST(snapshot_difference(before, ws.snapshot()) == "");
     BOOST_TEST(ws.exists("moved.tf"));
+}
+
+// Ctrl-C while terraform plans in tidy's private copy of the configuration: tfw stops
+// terraform, removes the copy, changes no file, and the states are not left locked.
+BOOST_AUTO_TEST_CASE(an_interrupted_tidy_changes_nothing_and_leaves_no_copy) {
+    Workspace ws("tidy_workspaces");
+    ws.apply_before();
+    RunResult created = ws.terraform({"workspace", "new", "staging"});
+    BOOST_TEST_REQUIRE(created.exit_code == 0, created.describe());
+    apply(ws, "staging");
+    ws.switch_to("after_slow");
+    apply(ws, "default");
+    apply(ws, "staging");
+    fs::create_directories(ws.scratch() / "tmp");
+    ws.set_environment("TMPDIR", (ws.scratch() / "tmp").string());
+    const Snapshot before = ws.snapshot();
+
+    auto tfw = ws.start_tfw({"tidy", "--write"});
+    // The copy exists and terraform plans in it.
+    std::vector<pid_t> terraform;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (terraform.empty() && std::chrono::steady_clock::now() < deadline && tfw->running()) {
+        for (const auto& entry : fs::directory_iterator(ws.scratch() / "tmp"))
+            if (entry.path().filename().string().starts_with("tfw-plan-")) terraform = tfw->children();
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    // (Boost evaluates a message's operands even when the check passes: no wait() in them.)
+    if (terraform.empty() || !tfw->running()) BOOST_FAIL("tfw never planned in a private copy:\n" << tfw->wait().describe());
+    tfw->send_signal(SIGINT);
+    const RunResult result = tfw->wait();
+
+    BOOST_TEST(result.exit_code == 128 + SIGINT, result.describe());
+    for (pid_t pid : terraform) BOOST_TEST(!process_alive(pid), "terraform (pid " << pid << ") still runs");
+    BOOST_TEST(fs::is_empty(ws.scratch() / "tmp"), "the private copy was left behind");
+    BOOST_TEST(snapshot_difference(before, ws.snapshot()) == "");
+    for (const char* workspace : {"default", "staging"}) {
+        ws.set_environment("TF_WORKSPACE", workspace);
+        const RunResult after = ws.terraform({"plan", "-input=false", "-lock-timeout=0s", "-detailed-exitcode"});
+        BOOST_TEST(after.exit_code == 0, "the state is locked or the configuration changed:\n" << after.describe());
+    }
 }
