@@ -35,8 +35,11 @@ int run_tidy_command(const Invocation& invocation) {
         std::cout << tidy_usage_text();
         return 0;
     }
-    for (const auto& arg : invocation.terraform_args)
+    for (const auto& arg : invocation.terraform_args) {
         if (arg.empty() || arg[0] != '-') throw UsageError("unexpected argument \"" + arg + "\"; tfw tidy takes no positional arguments");
+        // Its plans are only compared: a saved plan would be a file in the user's directory.
+        if (arg == "-out" || arg.rfind("-out=", 0) == 0) throw UsageError("tfw tidy saves no plan: " + arg);
+    }
 
     shell::SignalForwarding signals;
     const std::filesystem::path& root_dir = invocation.root_dir;
