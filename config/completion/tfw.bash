@@ -9,7 +9,7 @@
 # first use; without it, `source` this file from ~/.bashrc.
 
 # tfw's options (src/cli/args.cpp); the ones that take a value end with "=".
-_tfw_options=(--help --max-iterations= --terraform-bin= --policy= --write --moved-file= --explain --report= --report-format= --format=)
+_tfw_options=(--help --max-iterations= --terraform-bin= --policy= --write --moved-file= --explain --include-shared --report= --report-format= --format=)
 
 # Terraform's completion of the words given, the last being the one under the cursor.
 _tfw_terraform_candidates() {
@@ -37,7 +37,7 @@ _tfw() {
       value_next=""
       continue
     fi
-    if [[ $word == --* && (-z $subcommand || $subcommand == plan || $subcommand == apply || $subcommand == moves) ]]; then
+    if [[ $word == --* && (-z $subcommand || $subcommand == plan || $subcommand == apply || $subcommand == moves || $subcommand == tidy) ]]; then
       case $word in
         --terraform-bin=*) terraform=${word#*=} ;;
         --max-iterations | --terraform-bin | --policy | --moved-file | --report | --report-format | --format) value_next=$word ;;
@@ -49,7 +49,7 @@ _tfw() {
   done
 
   local own=""  # tfw reads the --options here
-  [[ -z $subcommand || $subcommand == plan || $subcommand == apply || $subcommand == moves ]] && own=1
+  [[ -z $subcommand || $subcommand == plan || $subcommand == apply || $subcommand == moves || $subcommand == tidy ]] && own=1
 
   # The value of one of tfw's options (`--policy FILE`, `--policy=FILE`) or of -out=FILE.
   local option="" value=$cur inline=""
@@ -79,7 +79,7 @@ _tfw() {
     [[ ${candidates[*]} == *=* ]] && compopt -o nospace 2>/dev/null
   elif [[ -z $subcommand && $cur != -* ]]; then
     mapfile -t candidates < <(
-      compgen -W "plan apply moves version" -- "$cur"
+      compgen -W "plan apply moves tidy version" -- "$cur"
       _tfw_terraform_candidates "$terraform" "${for_terraform[@]}" "$cur"
     )
   else

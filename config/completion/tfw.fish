@@ -21,7 +21,7 @@ function __tfw_words
             set value_next
             continue
         end
-        if string match -q -- '--*' $token; and contains -- "$subcommand" '' plan apply moves
+        if string match -q -- '--*' $token; and contains -- "$subcommand" '' plan apply moves tidy
             switch $token
                 case '--terraform-bin=*'
                     set terraform (string replace -- '--terraform-bin=' '' $token)
@@ -49,9 +49,9 @@ function __tfw_subcommand
     return 1
 end
 
-# tfw reads the --options: before a subcommand, and in plan, apply and moves.
+# tfw reads the --options: before a subcommand, and in plan, apply, moves and tidy.
 function __tfw_own
-    contains -- (__tfw_subcommand; or echo '') '' plan apply moves
+    contains -- (__tfw_subcommand; or echo '') '' plan apply moves tidy
 end
 
 function __tfw_in
@@ -83,6 +83,7 @@ complete -c tfw -f
 complete -c tfw -n 'not __tfw_subcommand' -a plan -d 'terraform plan, with the moved blocks a refactoring needs inferred'
 complete -c tfw -n 'not __tfw_subcommand' -a apply -d 'terraform apply of exactly the plan tfw showed'
 complete -c tfw -n 'not __tfw_subcommand' -a moves -d 'the moved blocks a saved plan calls for, without planning'
+complete -c tfw -n 'not __tfw_subcommand' -a tidy -d 'the moved blocks every state has applied, removed with --write'
 complete -c tfw -n 'not __tfw_subcommand' -a version -d "tfw's version and terraform's"
 complete -c tfw -n __tfw_terraform_completes -a '(__tfw_terraform_candidates)'
 
@@ -95,6 +96,7 @@ complete -c tfw -n __tfw_own -l policy -r -F -d 'policy file'
 complete -c tfw -n __tfw_own -l write -d 'persist the moves as moved blocks in the right modules'
 complete -c tfw -n __tfw_own -l moved-file -x -d 'file name for --write'
 complete -c tfw -n __tfw_own -l explain -d 'explain every unmatched deletion and creation'
+complete -c tfw -n __tfw_own -l include-shared -d 'tfw tidy: also remove blocks from modules other configurations use'
 complete -c tfw -n __tfw_own -l report -r -F -d 'write a JSON report of the run to FILE'
 complete -c tfw -n __tfw_own -l report-format -x -a 'json markdown' -d '--report as json or markdown'
 complete -c tfw -n __tfw_own -l format -x -a 'hcl json commands' -d 'tfw moves output'

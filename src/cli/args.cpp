@@ -23,6 +23,8 @@ po::options_description tfw_options(TfwOptions& into) {
         ("moved-file", po::value<std::string>(&into.moved_file)->default_value("moved.tf"),
          "file name for --write")
         ("explain", po::bool_switch(&into.explain), "explain every unmatched deletion and creation")
+        ("include-shared", po::bool_switch(&into.include_shared),
+         "tfw tidy: also remove blocks from modules other configurations use")
         ("report", po::value<std::string>(&into.report_file), "write a report of the run to FILE")
         ("report-format", po::value<std::string>(&into.report_format)->default_value("json"),
          "--report as json (schema in report.hpp) or markdown (a pull-request comment)")
@@ -66,7 +68,7 @@ std::optional<bool> bool_flag(const std::string& arg, const std::string& flag) {
 bool is_tfw_option(const std::string& arg) { return arg.size() > 2 && arg[0] == '-' && arg[1] == '-'; }
 
 bool is_plan_command(const std::string& subcommand) {
-    return subcommand == "plan" || subcommand == "apply" || subcommand == "moves";
+    return subcommand == "plan" || subcommand == "apply" || subcommand == "moves" || subcommand == "tidy";
 }
 
 }  // namespace
@@ -172,6 +174,7 @@ std::string usage_text(const std::string& subcommand) {
            "  plan      terraform plan, with the moved blocks a refactoring needs inferred\n"
            "  apply     terraform apply of exactly the plan tfw showed\n"
            "  moves     the moved blocks a saved plan calls for, without planning (hcl, json, commands)\n"
+           "  tidy      the moved blocks every state has applied, removed with --write\n"
            "  version   tfw's version and terraform's\n"
            "  anything else runs terraform with the same arguments (alias terraform=tfw works)\n\n"
            "Run `tfw plan --help` for tfw's options.\n";

@@ -11,6 +11,7 @@
 #include "tfw/cli/args.hpp"
 #include "tfw/cli/moves_command.hpp"
 #include "tfw/cli/plan_command.hpp"
+#include "tfw/cli/tidy_command.hpp"
 #include "tfw/core/plan_json.hpp"
 #include "tfw/core/policy_yaml.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
@@ -99,6 +100,7 @@ int run_main(int argc, char** argv) {
         if (command == "plan") return run_plan_command(invocation, false);
         if (command == "apply") return run_plan_command(invocation, true);
         if (command == "moves") return run_moves_command(invocation);
+        if (command == "tidy") return run_tidy_command(invocation);
         run_passthrough(invocation, args);
     } catch (const shell::Interrupted& interrupted) {
         std::cerr << "\ntfw: interrupted by signal " << interrupted.signal_number

@@ -1,5 +1,6 @@
 #include "tfw/core/hcl_moved.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 
@@ -31,6 +32,9 @@ struct Endpoint {
 class MovedReader {
 public:
     MovedReader(std::string_view text, std::string_view file) : lexer_(text, file), file_(file) {}
+
+    // Byte ranges into the text after any byte order mark, one per block read.
+    const std::vector<std::pair<std::size_t, std::size_t>>& ranges() const { return ranges_; }
 
     std::vector<MovedBlock> read() {
         while (true) {
@@ -75,7 +79,10 @@ private:
             // The lexer reports an unclosed "{" before it ever returns the end; the check
             // only keeps a bug from turning into an endless loop.
             if (first.kind == HclTokenKind::end) break;
-            if (first.kind == HclTokenKind::close_brace && first.depth == moved_body_depth - 1) break;
+            if (first.kind == HclTokenKind::close_brace && first.depth == moved_body_depth - 1) {
+                ranges_.emplace_back(keyword.start.offset, first.start.offset + first.text.size());
+                break;
+            }
             if (first.kind == HclTokenKind::newline) continue;
             Endpoint* endpoint = nullptr;
             if (first.kind == HclTokenKind::identifier && first.text == from.name) endpoint = &from;
@@ -122,6 +129,7 @@ private:
     HclToken peeked_;  // valid while has_peeked_
     bool has_peeked_ = false;
     std::vector<MovedBlock> blocks_;
+    std::vector<std::pair<std::size_t, std::size_t>> ranges_;
 };
 
 std::string endpoint_text(const Address& address) {
@@ -163,6 +171,78 @@ std::string with_crlf(std::string_view text) {
 
 std::vector<MovedBlock> read_moved_blocks(std::string_view tf_text, std::string_view file_name) {
     return MovedReader(tf_text, file_name).read();
+}
+
+std::vector<MovedBlockSpan> read_moved_block_spans(std::string_view tf_text, std::string_view file_name) {
+    MovedReader reader(tf_text, file_name);
+    std::vector<MovedBlock> blocks = reader.read();
+    constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
+    std::size_t skipped = tf_text.starts_with(byte_order_mark) ? byte_order_mark.size() : 0;
+    std::vector<MovedBlockSpan> out;
+    for (std::size_t i = 0; i < blocks.size() && i < reader.ranges().size(); ++i)
+        out.push_back({std::move(blocks[i]), reader.ranges()[i].first + skipped, reader.ranges()[i].second + skipped});
+    return out;
+}
+
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+// The start of the line that holds `at`.
+std::size_t line_start(std::string_view text, std::size_t at) {
+    std::size_t newline = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
+    return newline == std::string_view::npos ? 0 : newline + 1;
+}
+
+// Past the line break that ends the line holding `at` (or the end of the text).
+std::size_t next_line_start(std::string_view text, std::size_t at) {
+    std::size_t newline = text.find('\n', at);
+    return newline == std::string_view::npos ? text.size() : newline + 1;
+}
+
+bool only_blanks(std::string_view text) {
+    for (char c : text)
+        if (!is_blank(c) && c != '\r' && c != '\n') return false;
+    return true;
+}
+
+}  // namespace
+
+std::string remove_moved_blocks(std::string_view tf_text, std::vector<std::pair<std::size_t, std::size_t>> ranges) {
+    std::sort(ranges.begin(), ranges.end());
+    std::string out;
+    std::size_t kept_from = 0;
+    for (auto [begin, end] : ranges) {
+        if (begin < kept_from || end > tf_text.size() || begin > end) throw std::invalid_argument("overlapping or invalid block ranges");
+        // A block alone on its lines goes with those whole lines; one that shares a line
+        // with something else leaves that something untouched.
+        std::size_t first = line_start(tf_text, begin);
+        std::size_t after = next_line_start(tf_text, end);
+        bool whole_lines = only_blanks(tf_text.substr(first, begin - first)) && only_blanks(tf_text.substr(end, after - end));
+        if (!whole_lines || first < kept_from) {
+            first = begin;
+            after = end;
+        } else if (first >= 2 && first - 1 >= kept_from) {
+            // The blank line that separated it from what came before goes too, when what
+            // follows is a blank line or the end: blocks stay one blank line apart.
+            std::size_t previous = line_start(tf_text, first - 1);
+            bool blank_before = previous >= kept_from && only_blanks(tf_text.substr(previous, first - previous));
+            std::size_t following_end = next_line_start(tf_text, after);
+            bool blank_after = after == tf_text.size() || only_blanks(tf_text.substr(after, following_end - after));
+            if (blank_before && blank_after) first = previous;
+        }
+        out.append(tf_text.substr(kept_from, first - kept_from));
+        kept_from = after;
+    }
+    out.append(tf_text.substr(kept_from));
+    return out;
+}
+
+bool has_no_configuration(std::string_view tf_text, std::string_view file_name) {
+    HclLexer lexer(tf_text, file_name);
+    for (HclToken token = lexer.next(); token.kind != HclTokenKind::end; token = lexer.next())
+        if (token.kind != HclTokenKind::newline) return false;
+    return true;
 }
 
 std::string render_moved_block(const Address& from, const Address& to) {

@@ -6,13 +6,14 @@
 #include <rapidjson/document.h>
 
 namespace tfw::core {
-namespace {
 
 std::string static_key(const ModulePath& path) {
     std::string out;
     for (const auto& step : path) out += (out.empty() ? "" : ".") + step.name;
     return out;
 }
+
+namespace {
 
 std::string normalize_dir(std::string dir) {
     while (dir.size() > 2 && dir.substr(0, 2) == "./") dir = dir.substr(2);

@@ -292,4 +292,18 @@ std::string strip_plan_trailer(std::string_view human_output, std::string_view p
     return out + "\n";
 }
 
+std::string_view to_string(HeaderAction action) {
+    switch (action) {
+        case HeaderAction::create: return "create";
+        case HeaderAction::destroy: return "destroy";
+        case HeaderAction::replace: return "replace";
+        case HeaderAction::update: return "update";
+        case HeaderAction::read: return "read";
+        case HeaderAction::forget: return "forget";
+        case HeaderAction::move: return "move";
+        case HeaderAction::other: break;
+    }
+    return "other";
+}
+
 }  // namespace tfw::core

@@ -28,12 +28,13 @@ std::set<std::pair<core::Address, core::Address>> declared_moves(const std::file
     return out;
 }
 
+}  // namespace
+
 std::string data_dir_name() {
     const char* data_dir = std::getenv("TF_DATA_DIR");
     return data_dir && *data_dir ? data_dir : ".terraform";
 }
 
-// Whether `dir` (relative to the root module) is Terraform's data directory or inside it.
 bool under_data_dir(const std::string& dir) {
     std::filesystem::path data = std::filesystem::path(data_dir_name()).lexically_normal();
     if (!data.empty() && data.filename().empty()) data = data.parent_path();  // "dir/"
@@ -42,8 +43,6 @@ bool under_data_dir(const std::string& dir) {
     auto mismatch = std::mismatch(data.begin(), data.end(), target.begin(), target.end());
     return mismatch.first == data.end();
 }
-
-}  // namespace
 
 core::ModuleDirs read_module_dirs(const std::filesystem::path& root_dir) {
     std::filesystem::path manifest = root_dir / data_dir_name() / "modules" / "modules.json";

@@ -10,25 +10,11 @@
 
 namespace tfw::core::testing {
 
-inline const char* action_name(HeaderAction action) {
-    switch (action) {
-        case HeaderAction::create: return "create";
-        case HeaderAction::destroy: return "destroy";
-        case HeaderAction::replace: return "replace";
-        case HeaderAction::update: return "update";
-        case HeaderAction::read: return "read";
-        case HeaderAction::forget: return "forget";
-        case HeaderAction::move: return "move";
-        case HeaderAction::other: return "other";
-    }
-    return "?";
-}
-
 // "address action[ deposed][ from previous][ [changed attribute]...]" per header.
 inline std::vector<std::string> show_headers(const PlanTextSummary& summary) {
     std::vector<std::string> out;
     for (const auto& h : summary.headers) {
-        std::string line = h.address + " " + action_name(h.action) + (h.deposed ? " deposed" : "");
+        std::string line = h.address + " " + std::string(to_string(h.action)) + (h.deposed ? " deposed" : "");
         if (!h.previous_address.empty()) line += " from " + h.previous_address;
         for (const auto& change : h.changed_attributes) line += " [" + change + "]";
         out.push_back(line);

@@ -38,6 +38,8 @@ cases=(
   "tfw apply --ex|--explain"
   "tfw moves --format=j|json"
   "tfw moves --format |commands hcl json"
+  "tfw ti|tidy"
+  "tfw tidy --inc|--include-shared"
   # Terraform's answers: subcommands and the options of a subcommand tfw does not handle.
   "tfw ini|init"
   "tfw init -upg|-upgrade"

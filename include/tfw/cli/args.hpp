@@ -24,6 +24,7 @@ struct TfwOptions {
     std::string format;  // tfw moves: hcl (when empty), json or commands
     bool write = false;
     bool explain = false;
+    bool include_shared = false;  // tfw tidy: also blocks of modules other roots use
 };
 
 struct Invocation {

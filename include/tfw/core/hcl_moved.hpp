@@ -27,6 +27,26 @@ struct MovedBlock {
 // static address.
 std::vector<MovedBlock> read_moved_blocks(std::string_view tf_text, std::string_view file_name);
 
+// A block and where it is in its file: bytes [begin, end) from the `moved` keyword
+// through its closing brace.
+struct MovedBlockSpan {
+    MovedBlock block;
+    std::size_t begin = 0;
+    std::size_t end = 0;
+};
+
+// read_moved_blocks() with each block's place in `tf_text`; the same errors.
+std::vector<MovedBlockSpan> read_moved_block_spans(std::string_view tf_text, std::string_view file_name);
+
+// `tf_text` without the given [begin, end) ranges (from read_moved_block_spans()), every
+// other byte as it was, except that a block alone on its lines takes those whole lines,
+// and the blank line before it when a blank line or the end of the file follows, so the
+// blocks left stay one blank line apart. Throws std::invalid_argument on overlapping ranges.
+std::string remove_moved_blocks(std::string_view tf_text, std::vector<std::pair<std::size_t, std::size_t>> ranges);
+
+// Nothing but spaces, line breaks and comments: a file a prune may remove.
+bool has_no_configuration(std::string_view tf_text, std::string_view file_name);
+
 // One block in `terraform fmt` layout, ending with a newline. Throws
 // std::invalid_argument when an endpoint is the root module, which has no address.
 std::string render_moved_block(const Address& from, const Address& to);

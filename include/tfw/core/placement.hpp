@@ -28,6 +28,9 @@ struct ModuleDir {
 // Module source directories by static key ("" root, "a", "a.b").
 using ModuleDirs = std::map<std::string, ModuleDir>;
 
+// A module instance path's key in ModuleDirs: its call names, dotted, without keys.
+std::string static_key(const ModulePath& path);
+
 struct Placement {
     MoveBlock block;          // absolute addresses
     ModulePath module;        // the module instance whose directory holds the block

@@ -12,6 +12,9 @@ namespace tfw::core {
 
 enum class HeaderAction { create, destroy, replace, update, read, forget, move, other };
 
+// "create", "destroy", …, "other".
+std::string_view to_string(HeaderAction action);
+
 struct PlanHeader {
     // As printed: `module.a.terraform_data.b["k"]`; for a move (`# a has moved to b`),
     // the new address `b`.

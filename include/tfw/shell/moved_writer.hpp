@@ -27,6 +27,12 @@ std::vector<WrittenFile> write_moved_blocks(const std::filesystem::path& root_di
 // terragrunt plans in a throwaway copy of the module there, so --write would be lost.
 std::optional<std::filesystem::path> terragrunt_cache_of(const std::filesystem::path& root_dir);
 
+// Terraform's data directory: TF_DATA_DIR, else `.terraform` (relative to the root module).
+std::string data_dir_name();
+
+// Whether `dir` (relative to the root module) is Terraform's data directory or inside it.
+bool under_data_dir(const std::string& dir);
+
 // The module directories recorded by `terraform init` (honours TF_DATA_DIR); just the
 // root when there are no modules.
 core::ModuleDirs read_module_dirs(const std::filesystem::path& root_dir);

@@ -27,6 +27,7 @@ public:
     ProcessResult run(const std::vector<std::string>& args, const ProcessOptions& options = {});
 
     const std::vector<TerraformCall>& calls() const { return calls_; }
+    const std::filesystem::path& binary() const { return binary_; }
 
 private:
     std::filesystem::path binary_;

@@ -426,7 +426,7 @@ void Workspace::switch_to(std::string_view stage, Init init_mode) {
     for (const auto& entry : fs::directory_iterator(root_)) {
         const std::string name = entry.path().filename().string();
         if (name == ".terraform" || name == ".terraform.lock.hcl" || name == "terraform.tfstate" ||
-            name == "terraform.tfstate.backup")
+            name == "terraform.tfstate.backup" || name == "terraform.tfstate.d")
             continue;
         fs::remove_all(entry.path());
     }

@@ -1,0 +1,282 @@
+#include "tfw/shell/tidy.hpp"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+#include <stdexcept>
+
+#include "tfw/core/diagnostics.hpp"
+#include "tfw/core/hcl_moved.hpp"
+#include "tfw/core/plan_stream.hpp"
+#include "tfw/core/plan_text.hpp"
+#include "tfw/shell/file_io.hpp"
+#include "tfw/shell/moved_file_guard.hpp"
+#include "tfw/shell/moved_writer.hpp"
+#include "tfw/shell/process.hpp"
+#include "tfw/shell/signals.hpp"
+#include "tfw/shell/temp_dir.hpp"
+
+namespace tfw::shell {
+namespace fs = std::filesystem;
+namespace {
+
+fs::path canonical_dir(const fs::path& dir) {
+    std::error_code ignored;
+    return fs::weakly_canonical(fs::absolute(dir), ignored).lexically_normal();
+}
+
+bool inside(const fs::path& path, const fs::path& dir) {
+    auto mismatch = std::mismatch(dir.begin(), dir.end(), path.begin(), path.end());
+    return mismatch.first == dir.end() || (std::next(mismatch.first) == dir.end() && mismatch.first->empty());
+}
+
+// The local module directories (root first), each once, relative to the root as the
+// manifest spells them.
+std::vector<std::string> local_dirs(const core::ModuleDirs& dirs) {
+    std::vector<std::string> out;
+    std::set<fs::path> seen;
+    for (const auto& [key, dir] : dirs) {
+        if (!dir.local || under_data_dir(dir.dir)) continue;
+        fs::path normal = fs::path(dir.dir).lexically_normal();
+        if (seen.insert(normal).second) out.push_back(dir.dir);
+    }
+    return out;
+}
+
+std::string display_name(const std::string& dir, const std::string& file_name) {
+    fs::path path = (fs::path(dir) / file_name).lexically_normal();
+    return path.generic_string();
+}
+
+std::string shared_reason(const fs::path& root_dir, const std::string& dir) {
+    fs::path root = canonical_dir(root_dir);
+    fs::path module = canonical_dir(root_dir / dir);
+    if (module == root) return "";
+    if (!inside(module, root))
+        return "its directory " + module.string() + " lies outside this root module, where other configurations can use it";
+    auto git = find_executable("git");
+    if (!git) return "";
+    ProcessOptions options;
+    options.own_process_group = false;
+    ProcessResult tags = run_process(*git, {"-C", module.string(), "tag", "--points-at", "HEAD"}, options);
+    if (tags.exit_code != 0) return "";  // not in a git repository
+    std::string first = tags.stdout_text.substr(0, tags.stdout_text.find('\n'));
+    if (first.empty()) return "";
+    return "it is published: its git repository has the tag " + first + " at HEAD";
+}
+
+std::string first_error(const ProcessResult& result) {
+    for (const auto& diagnostic : core::parse_diagnostics(result.stdout_text))
+        if (diagnostic.severity == "error") return core::describe(diagnostic);
+    std::string line = core::first_error_line(result.stderr_text.empty() ? result.stdout_text : result.stderr_text);
+    return line.empty() ? "exit code " + std::to_string(result.exit_code) : line;
+}
+
+ProcessOptions in_workspace(const std::string& workspace, const fs::path& cwd = {}) {
+    ProcessOptions options;
+    options.env_overrides = {{"TF_WORKSPACE", workspace}};
+    options.working_directory = cwd;
+    return options;
+}
+
+// Copies `from` into `to` (which may exist), symlinks as symlinks, without `skip`
+// (absolute paths) and without files already there.
+void copy_tree(const fs::path& from, const fs::path& to, const std::set<fs::path>& skip) {
+    fs::create_directories(to);
+    for (auto it = fs::recursive_directory_iterator(from); it != fs::recursive_directory_iterator(); ++it) {
+        const fs::path& source = it->path();
+        if (skip.count(source) || source.filename() == ".git") {
+            if (it->is_directory() && !it->is_symlink()) it.disable_recursion_pending();
+            continue;
+        }
+        fs::path target = to / fs::relative(source, from);
+        std::error_code exists;
+        if (fs::exists(fs::symlink_status(target, exists))) continue;
+        if (it->is_symlink()) fs::copy_symlink(source, target);
+        else if (it->is_directory()) fs::create_directories(target);
+        else if (it->is_regular_file()) fs::copy_file(source, target);
+    }
+}
+
+// Terraform's data directory in the copy: links to the original's providers and
+// downloaded modules, its own copy of the backend settings.
+void mirror_data_dir(const fs::path& original, const fs::path& copy) {
+    if (!fs::is_directory(original)) return;
+    fs::create_directories(copy);
+    for (const auto& entry : fs::directory_iterator(original)) {
+        fs::path name = entry.path().filename();
+        if (name == "environment") continue;  // tidy names the workspace itself
+        if (entry.is_regular_file()) fs::copy_file(entry.path(), copy / name);
+        else fs::create_directory_symlink(fs::absolute(entry.path()), copy / name);
+    }
+}
+
+// The files of `blocks` with the blocks marked `remove` taken out: path relative to the
+// root -> new content, or std::nullopt when the file is left without configuration.
+std::map<std::string, std::optional<std::string>> pruned_files(const fs::path& root_dir,
+                                                               const std::vector<core::TidyBlock>& blocks,
+                                                               const std::vector<core::TidyVerdict>& verdicts) {
+    std::map<std::string, std::set<int>> lines_by_file;
+    for (std::size_t i = 0; i < blocks.size(); ++i)
+        if (verdicts[i].remove) lines_by_file[blocks[i].block.file].insert(blocks[i].block.line);
+    std::map<std::string, std::optional<std::string>> out;
+    for (const auto& [file, lines] : lines_by_file) {
+        std::string text = read_file(root_dir / file);
+        std::vector<std::pair<std::size_t, std::size_t>> ranges;
+        for (const auto& span : core::read_moved_block_spans(text, file))
+            if (lines.count(span.block.line)) ranges.emplace_back(span.begin, span.end);
+        if (ranges.size() != lines.size()) throw std::runtime_error(file + " changed while tfw tidy was reading it; run it again");
+        std::string pruned = core::remove_moved_blocks(text, ranges);
+        if (core::has_no_configuration(pruned, file)) out[file] = std::nullopt;
+        else out[file] = std::move(pruned);
+    }
+    return out;
+}
+
+// The configuration without the removable blocks, in `temp`: the root module and every
+// local module directory at the same places relative to each other.
+fs::path private_copy(const fs::path& temp, const fs::path& root_dir, const core::ModuleDirs& dirs,
+                      const std::vector<core::TidyBlock>& blocks, const std::vector<core::TidyVerdict>& verdicts) {
+    fs::path root = canonical_dir(root_dir);
+    std::vector<fs::path> sources = {root};
+    for (const auto& dir : local_dirs(dirs)) {
+        fs::path module = canonical_dir(root_dir / dir);
+        if (!inside(module, root) && fs::is_directory(module)) sources.push_back(module);
+    }
+    fs::path base = root;
+    for (const auto& source : sources)
+        while (!inside(source, base)) base = base.parent_path();
+    fs::path copy_base = temp / "config";
+    std::string data_dir = data_dir_name();
+    // Never the copy itself: $TMPDIR may lie inside the configuration.
+    std::set<fs::path> skip = {canonical_dir(temp)};
+    if (!fs::path(data_dir).is_absolute()) skip.insert((root / data_dir).lexically_normal());
+    for (const auto& source : sources) copy_tree(source, copy_base / fs::relative(source, base), skip);
+    fs::path copy_root = copy_base / fs::relative(root, base);
+    if (!fs::path(data_dir).is_absolute()) mirror_data_dir(root / data_dir, copy_root / data_dir);
+    for (const auto& [file, content] : pruned_files(root_dir, blocks, verdicts)) {
+        fs::path target = copy_root / file;
+        if (content) write_file_atomically(target, *content);
+        else fs::remove(target);
+    }
+    return copy_root;
+}
+
+core::PlanTextSummary plan_in(TidyTerraform& run, Terraform& terraform, const std::string& workspace, const fs::path& cwd,
+                              bool lock, const std::string& which) {
+    std::vector<std::string> args = {"plan", "-json", "-input=false"};
+    if (!lock) args.push_back("-lock=false");
+    args.insert(args.end(), run.plan_args.begin(), run.plan_args.end());
+    ProcessResult result = terraform.run(args, in_workspace(workspace, cwd));
+    throw_if_interrupted();
+    if (result.exit_code != 0)
+        throw std::runtime_error("terraform plan " + which + " failed in workspace " + workspace + ": " + first_error(result));
+    return core::scan_plan_stream(result.stdout_text);
+}
+
+}  // namespace
+
+std::vector<core::TidyBlock> find_tidy_blocks(const fs::path& root_dir, const core::ModuleDirs& dirs) {
+    std::vector<core::TidyBlock> out;
+    for (const auto& dir : local_dirs(dirs)) {
+        fs::path directory = root_dir / dir;
+        // The manifest keeps modules the configuration no longer calls, whose directory
+        // may be gone: nothing to prune there.
+        if (!fs::is_directory(directory)) continue;
+        std::vector<fs::path> files;
+        std::error_code ec;
+        for (const auto& entry : fs::directory_iterator(directory, ec)) {
+            std::string name = entry.path().filename().string();
+            if (entry.path().extension() != ".tf" || name.rfind(moved_file_prefix, 0) == 0 || name[0] == '.' ||
+                name[0] == '#')
+                continue;
+            files.push_back(entry.path());
+        }
+        if (ec) throw std::runtime_error("cannot list the module directory " + directory.string() + ": " + ec.message());
+        std::sort(files.begin(), files.end());
+        std::string shared = files.empty() ? "" : shared_reason(root_dir, dir);
+        for (const auto& file : files) {
+            std::string name = display_name(dir, file.filename().string());
+            for (auto& block : core::read_moved_blocks(read_file(file), name))
+                out.push_back({std::move(block), dir, shared});
+        }
+    }
+    return out;
+}
+
+std::vector<core::WorkspaceState> read_workspace_states(TidyTerraform& run) {
+    // With TF_WORKSPACE set, terraform adds a notice about it to the list.
+    ProcessOptions without_override;
+    without_override.env_removed = {"TF_WORKSPACE"};
+    ProcessResult listed = run.terraform.run({"workspace", "list"}, without_override);
+    throw_if_interrupted();
+    if (listed.exit_code != 0)
+        throw std::runtime_error("cannot list the workspaces (terraform workspace list): " + first_error(listed));
+    std::vector<core::WorkspaceState> out;
+    for (const auto& workspace : core::parse_workspace_list(listed.stdout_text)) {
+        ProcessResult pulled = run.terraform.run({"state", "pull"}, in_workspace(workspace));
+        throw_if_interrupted();
+        if (pulled.exit_code != 0)
+            throw std::runtime_error("cannot read the state of workspace " + workspace + ": " + first_error(pulled));
+        try {
+            out.push_back({workspace, core::state_objects(pulled.stdout_text)});
+        } catch (const std::runtime_error& error) {
+            throw std::runtime_error("cannot read the state of workspace " + workspace + ": " + error.what());
+        }
+    }
+    return out;
+}
+
+void confirm_by_replanning(TidyTerraform& run, const fs::path& root_dir, const core::ModuleDirs& dirs,
+                           const std::vector<core::TidyBlock>& blocks, const std::vector<std::string>& workspaces,
+                           std::vector<core::TidyVerdict>& verdicts) {
+    std::map<std::string, core::PlanTextSummary> with_blocks;
+    for (const auto& workspace : workspaces)
+        with_blocks[workspace] = plan_in(run, run.terraform, workspace, {}, true, "with the moved blocks");
+    // Each round keeps at least one more block or ends: at most one round per block.
+    for (std::size_t round = 0; round <= blocks.size(); ++round) {
+        if (std::none_of(verdicts.begin(), verdicts.end(), [](const auto& v) { return v.remove; })) return;
+        TempDir temp;
+        fs::path copy_root = private_copy(temp.path(), root_dir, dirs, blocks, verdicts);
+        Terraform in_copy(run.terraform.binary(), {});
+        bool same = true;
+        for (const auto& workspace : workspaces) {
+            core::PlanTextSummary without = plan_in(run, in_copy, workspace, copy_root, false, "without the blocks tidy would remove");
+            std::vector<std::string> addresses;
+            if (core::plan_differences(with_blocks[workspace], without, &addresses).empty()) continue;
+            auto touched = core::blocks_touched(blocks, verdicts, addresses, dirs);
+            if (touched.empty()) {
+                for (std::size_t i = 0; i < verdicts.size(); ++i)
+                    if (verdicts[i].remove) touched.push_back(i);
+            }
+            core::keep_for_replan(verdicts, blocks, touched, workspace);
+            same = false;
+            break;
+        }
+        if (same) return;
+    }
+}
+
+std::vector<std::string> remove_tidy_blocks(const fs::path& root_dir, const std::vector<core::TidyBlock>& blocks,
+                                            const std::vector<core::TidyVerdict>& verdicts) {
+    auto files = pruned_files(root_dir, blocks, verdicts);
+    // A file left empty is staged empty first: that proves its directory writable before
+    // any file is replaced, and an empty .tf file is harmless should its removal fail.
+    std::vector<std::unique_ptr<StagedWrite>> staged;
+    for (const auto& [file, content] : files)
+        staged.push_back(std::make_unique<StagedWrite>(root_dir / file, content ? *content : std::string()));
+    throw_if_interrupted();
+    std::vector<std::string> changed;
+    for (auto& write : staged) write->commit();
+    for (const auto& [file, content] : files) {
+        changed.push_back(file);
+        if (content) continue;
+        std::error_code error;
+        fs::remove(root_dir / file, error);
+        if (error) throw std::runtime_error("removed the moved blocks of " + file + " but cannot remove the empty file: " + error.message());
+    }
+    return changed;
+}
+
+}  // namespace tfw::shell
