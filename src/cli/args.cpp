@@ -5,6 +5,8 @@
 
 #include <boost/program_options.hpp>
 
+#include "tfw/core/duration.hpp"
+
 namespace tfw::cli {
 namespace po = boost::program_options;
 namespace {
@@ -61,6 +63,14 @@ std::optional<bool> bool_flag(const std::string& arg, const std::string& flag) {
     auto value = go_bool(arg.substr(flag.size() + 1));
     if (!value) throw UsageError("invalid boolean value in " + arg);
     return value;
+}
+
+// terraform's -lock-timeout value, which Go's flag package parses as a time.Duration.
+std::chrono::nanoseconds lock_timeout(const std::string& value) {
+    auto parsed = core::parse_go_duration(value);
+    if (!parsed)
+        throw UsageError("invalid value \"" + value + "\" for -lock-timeout: a duration such as 30s, 5m or 1h30m");
+    return *parsed;
 }
 
 bool is_tfw_option(const std::string& arg) { return arg.size() > 2 && arg[0] == '-' && arg[1] == '-'; }
@@ -195,7 +205,15 @@ PlanArgs split_plan_args(const std::vector<std::string>& terraform_args, bool fo
             out.auto_approve = *value;
         } else if (auto value = bool_flag(arg, "-json")) {
             out.json = *value;
+        } else if (arg.rfind("-lock-timeout=", 0) == 0) {
+            out.lock_timeout = lock_timeout(arg.substr(14));
+            out.lock_timeout_option = arg;
+            out.passthrough.push_back(arg);
         } else if (takes_separate_value(arg) && i + 1 < terraform_args.size()) {
+            if (arg == "-lock-timeout") {
+                out.lock_timeout = lock_timeout(terraform_args[i + 1]);
+                out.lock_timeout_option = arg + "=" + terraform_args[i + 1];
+            }
             out.passthrough.push_back(arg);
             out.passthrough.push_back(terraform_args[++i]);
         } else if (!arg.empty() && arg[0] != '-') {

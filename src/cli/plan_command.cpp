@@ -127,7 +127,16 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     if (auto cache = shell::terragrunt_cache_of(invocation.root_dir); cache && invocation.options.write)
         throw std::runtime_error("--write would write into terragrunt's throwaway copy of the module under " +
                                  cache->string() + "; run tfw plan --write in the module's own directory instead");
-    shell::RootLock root_lock(invocation.root_dir);  // until tfw exits: one tfw per root module
+    // Until tfw exits: one tfw per root module. -lock-timeout waits for it, as for the state lock.
+    shell::LockWait lock_wait;
+    lock_wait.timeout = args.lock_timeout;
+    lock_wait.option = args.lock_timeout_option;
+    lock_wait.on_wait = [&] {
+        std::cerr << "tfw: another tfw run holds the lock on " << shell::absolute_directory(invocation.root_dir).string()
+                  << "; waiting up to " << args.lock_timeout_option.substr(args.lock_timeout_option.find('=') + 1)
+                  << " (" << args.lock_timeout_option << ")\n";
+    };
+    shell::RootLock root_lock(invocation.root_dir, lock_wait);
     for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir, root_lock.held()))
         std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
     core::Policy policy = load_policy_file(invocation);

@@ -2,6 +2,7 @@
 // unchanged and in order, and the subcommand that decides which is which.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -52,6 +53,10 @@ struct PlanArgs {
     bool input = true;               // -input=false turns prompts off
     bool auto_approve = false;       // apply only
     std::optional<std::string> plan_file;  // apply only: `tfw apply PLANFILE`
+    // -lock-timeout=D, which stays in passthrough for terraform's state lock and is also
+    // how long tfw waits for its own lock on the root module. `option` as written.
+    std::chrono::nanoseconds lock_timeout{0};
+    std::string lock_timeout_option;
 };
 
 PlanArgs split_plan_args(const std::vector<std::string>& terraform_args, bool for_apply);
