@@ -28,13 +28,16 @@ po::options_description tfw_options(TfwOptions& into) {
         ("report", po::value<std::string>(&into.report_file), "write a report of the run to FILE")
         ("report-format", po::value<std::string>(&into.report_format)->default_value("json"),
          "--report as json (schema in report.hpp) or markdown (a pull-request comment)")
-        ("format", po::value<std::string>(&into.format), "tfw moves output: hcl (default), json or commands");
+        ("root", po::value<std::vector<std::string>>(&into.roots)->composing(),
+         "plan root module DIR too (repeatable) and pair moves between the roots; read-only")
+        ("format", po::value<std::string>(&into.format),
+         "tfw moves output: hcl (default), json or commands; with --root: text (default) or commands");
     return description;
 }
 
 bool takes_value(const std::string& name) {
     return name == "max-iterations" || name == "terraform-bin" || name == "policy" || name == "moved-file" ||
-           name == "report" || name == "report-format" || name == "format";
+           name == "report" || name == "report-format" || name == "format" || name == "root";
 }
 
 // Terraform flags whose value may follow as the next argument (`-var a=b`). Go's flag

@@ -104,6 +104,19 @@ private:
 
 }  // namespace
 
+shell::LockWait root_lock_wait(const PlanArgs& args, const std::filesystem::path& root_dir) {
+    shell::LockWait wait;
+    wait.timeout = args.lock_timeout;
+    wait.option = args.lock_timeout_option;
+    const std::string duration = args.lock_timeout_option.substr(args.lock_timeout_option.find('=') + 1);
+    wait.on_wait = [dir = shell::absolute_directory(root_dir).string(), duration, option = args.lock_timeout_option] {
+        // One insertion: roots planned in parallel share stderr.
+        std::cerr << ("tfw: another tfw run holds the lock on " + dir + "; waiting up to " + duration + " (" + option +
+                      ")\n");
+    };
+    return wait;
+}
+
 int run_plan_command(const Invocation& invocation, bool apply) {
     shell::SignalForwarding signals;
     // TF_CLI_ARGS and TF_CLI_ARGS_plan (or _apply) mean what they mean to terraform;
@@ -128,15 +141,7 @@ int run_plan_command(const Invocation& invocation, bool apply) {
         throw std::runtime_error("--write would write into terragrunt's throwaway copy of the module under " +
                                  cache->string() + "; run tfw plan --write in the module's own directory instead");
     // Until tfw exits: one tfw per root module. -lock-timeout waits for it, as for the state lock.
-    shell::LockWait lock_wait;
-    lock_wait.timeout = args.lock_timeout;
-    lock_wait.option = args.lock_timeout_option;
-    lock_wait.on_wait = [&] {
-        std::cerr << "tfw: another tfw run holds the lock on " << shell::absolute_directory(invocation.root_dir).string()
-                  << "; waiting up to " << args.lock_timeout_option.substr(args.lock_timeout_option.find('=') + 1)
-                  << " (" << args.lock_timeout_option << ")\n";
-    };
-    shell::RootLock root_lock(invocation.root_dir, lock_wait);
+    shell::RootLock root_lock(invocation.root_dir, root_lock_wait(args, invocation.root_dir));
     for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir, root_lock.held()))
         std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
     core::Policy policy = load_policy_file(invocation);
