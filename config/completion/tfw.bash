@@ -63,7 +63,7 @@ _tfw() {
 
   local -a candidates=()
   if [[ $option == --format && $subcommand == plan ]]; then
-    mapfile -t candidates < <(compgen -W "text commands" -- "$value")  # with --root
+    mapfile -t candidates < <(compgen -W "text json commands" -- "$value")  # with --root
   elif [[ $option == --format ]]; then
     mapfile -t candidates < <(compgen -W "hcl json commands" -- "$value")
   elif [[ $option == --root ]]; then

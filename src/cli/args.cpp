@@ -31,7 +31,7 @@ po::options_description tfw_options(TfwOptions& into) {
         ("root", po::value<std::vector<std::string>>(&into.roots)->composing(),
          "plan root module DIR too (repeatable) and pair moves between the roots; read-only")
         ("format", po::value<std::string>(&into.format),
-         "tfw moves output: hcl (default), json or commands; with --root: text (default) or commands");
+         "tfw moves output: hcl (default), json or commands; with --root: text (default), json or commands");
     return description;
 }
 

@@ -13,6 +13,7 @@
 #include "tfw/cli/summary.hpp"
 #include "tfw/core/cross_root.hpp"
 #include "tfw/core/cross_root_commands.hpp"
+#include "tfw/core/cross_root_json.hpp"
 #include "tfw/core/plan_json.hpp"
 #include "tfw/core/plan_text.hpp"
 #include "tfw/shell/converge.hpp"
@@ -160,8 +161,8 @@ int run_roots_plan(const Invocation& invocation) {
     PlanArgs args = split_plan_args(with_env_args("plan", invocation.terraform_args, lookup), false);
     const TfwOptions& options = invocation.options;
     const std::string format = options.format.empty() ? "text" : options.format;
-    if (format != "text" && format != "commands")
-        throw UsageError("--format with --root must be text or commands, not \"" + format + "\"");
+    if (format != "text" && format != "json" && format != "commands")
+        throw UsageError("--format with --root must be text, json or commands, not \"" + format + "\"");
     auto not_yet = [](const std::string& what) {
         return UsageError(what + " is not supported with --root yet: tfw plan --root only reports");
     };
@@ -197,6 +198,17 @@ int run_roots_plan(const Invocation& invocation) {
     }
     const core::CrossRootResult paired = core::pair_across_roots(candidates);
 
+    if (format == "json") {
+        std::vector<core::RootMoves> inside;
+        for (const auto& run : runs) {
+            core::RootMoves root{run.name, {}};
+            for (const auto& move : run.result.moves)
+                root.moves.emplace_back(core::to_string(move.from), core::to_string(move.to));
+            inside.push_back(std::move(root));
+        }
+        std::cout << core::render_cross_root_json(inside, paired, candidates) << std::flush;
+        return 0;
+    }
     if (format == "commands") {
         std::cout << core::render_cross_root_commands(paired, candidates, names) << std::flush;
         for (const auto& refusal : paired.refusals)

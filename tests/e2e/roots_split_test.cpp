@@ -20,6 +20,16 @@ const std::vector<std::string> moved_addresses = {
     "module.app.terraform_data.disk", "module.app.terraform_data.server", "terraform_data.network",
     "terraform_data.subnet[\"a\"]", "terraform_data.subnet[\"b\"]"};
 
+// `text` as a JSON string (addresses and temp paths need only `"` and `\` escaped).
+std::string json_string(const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+
 // The ids of the objects in a root's state, by address (`terraform state list` order),
 // from `terraform show -json` of the state: an id is what says an object was kept.
 std::map<std::string, std::string> ids_of(const Workspace& ws) {
@@ -102,6 +112,17 @@ void split_and_carry_out(const PgServer* pg) {
     BOOST_TEST(cross_section.find("terraform_data.stays") == std::string::npos, report.describe());
     BOOST_TEST(cross_section.find("not paired") == std::string::npos, report.describe());
     BOOST_TEST(roots.everything() == untouched, "tfw plan --root changed a file or a state");
+    const RunResult json = roots.plan({"--format=json"});
+    BOOST_TEST_REQUIRE(json.exit_code == 0, json.describe());
+    for (const auto& address : moved_addresses)
+        BOOST_TEST(json.out.find("{\"from_root\":\".\",\"from\":" + json_string(address) + ",\"to_root\":" +
+                                 json_string(roots.b.dir().string()) + ",\"to\":" + json_string(address) +
+                                 ",\"equal_values\":") != std::string::npos,
+                   address << "\n" << json.out);
+    BOOST_TEST(json.out.ends_with("\"refused\":[]}\n"), json.out);
+    // -detailed-exitcode: 2, as both roots plan changes.
+    const RunResult detailed = roots.plan({"-detailed-exitcode"});
+    BOOST_TEST(detailed.exit_code == 2, detailed.describe());
 
     if (pg) {
         // A held state lock in either root stops the run before anything, naming the root and the lock.
@@ -144,10 +165,13 @@ void split_and_carry_out(const PgServer* pg) {
         }
     }
 
-    // A second run finds nothing to move and prints no command.
+    // A second run finds nothing to move and prints no command, and no root plans a change.
     const RunResult again = roots.plan({"--format=commands"});
     BOOST_TEST(again.exit_code == 0, again.describe());
     BOOST_TEST(again.out == "", again.describe());
+    const RunResult no_changes = roots.plan({"-detailed-exitcode"});
+    BOOST_TEST(no_changes.exit_code == 0, no_changes.describe());
+    BOOST_TEST(no_changes.out.find("between root modules") == std::string::npos, no_changes.describe());
 }
 
 }  // namespace
@@ -202,7 +226,7 @@ BOOST_AUTO_TEST_CASE(a_root_that_fails_to_plan_stops_the_run) {
 BOOST_AUTO_TEST_CASE(several_roots_refuse_what_they_cannot_do_yet) {
     Roots roots;
     for (const std::vector<std::string>& extra :
-         {std::vector<std::string>{"--write"}, {"-out=x.tfplan"}, {"-json"}, {"--format=json"}, {"--report=r.json"}}) {
+         {std::vector<std::string>{"--write"}, {"-out=x.tfplan"}, {"-json"}, {"--format=hcl"}, {"--report=r.json"}}) {
         BOOST_TEST_CONTEXT(extra[0]) {
             const RunResult run = roots.plan(extra);
             BOOST_TEST(run.exit_code == 1, run.describe());

@@ -38,7 +38,7 @@ cases=(
   "tfw apply --ex|--explain"
   "tfw moves --format=j|json"
   "tfw moves --format |commands hcl json"
-  "tfw plan --root=../b --format |commands text"
+  "tfw plan --root=../b --format |commands json text"
   # Terraform's answers: subcommands and the options of a subcommand tfw does not handle.
   "tfw ini|init"
   "tfw init -upg|-upgrade"

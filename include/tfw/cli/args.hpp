@@ -22,7 +22,7 @@ struct TfwOptions {
     std::string report_file;
     std::string report_format = "json";  // --report's: json or markdown
     std::string moved_file = "moved.tf";
-    std::string format;  // tfw moves: hcl (when empty), json or commands; tfw plan --root: text or commands
+    std::string format;  // tfw moves: hcl (when empty), json or commands; tfw plan --root: text, json or commands
     // More root modules planned with the current one (--root DIR, repeatable), relative
     // to the directory tfw runs in.
     std::vector<std::string> roots;

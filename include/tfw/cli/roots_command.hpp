@@ -6,8 +6,9 @@
 // (core/cross_root.hpp). One report covers all the roots.
 //
 // Read-only: no file of the user's is changed and no state is touched. The output is a
-// text report (each root's plan, then the moves between roots and the refusals) or, with
-// --format=commands, the shell commands that carry out the moves between roots by hand
+// text report (each root's plan, then the moves between roots and the refusals), with
+// --format=json the same as one JSON object (core/cross_root_json.hpp), or with
+// --format=commands the shell commands that carry out the moves between roots by hand
 // (core/cross_root_commands.hpp). A root that fails to plan fails the whole run.
 #pragma once
 
