@@ -9,7 +9,7 @@
 # first use; without it, `source` this file from ~/.bashrc.
 
 # tfw's options (src/cli/args.cpp); the ones that take a value end with "=".
-_tfw_options=(--help --max-iterations= --terraform-bin= --policy= --write --moved-file= --explain --include-shared --report= --report-format= --format=)
+_tfw_options=(--help --max-iterations= --terraform-bin= --policy= --write --moved-file= --explain --include-shared --report= --report-format= --format= --root=)
 
 # Terraform's completion of the words given, the last being the one under the cursor.
 _tfw_terraform_candidates() {
@@ -40,7 +40,7 @@ _tfw() {
     if [[ $word == --* && (-z $subcommand || $subcommand == plan || $subcommand == apply || $subcommand == moves || $subcommand == tidy) ]]; then
       case $word in
         --terraform-bin=*) terraform=${word#*=} ;;
-        --max-iterations | --terraform-bin | --policy | --moved-file | --report | --report-format | --format) value_next=$word ;;
+        --max-iterations | --terraform-bin | --policy | --moved-file | --report | --report-format | --format | --root) value_next=$word ;;
       esac
       continue
     fi
@@ -62,8 +62,13 @@ _tfw() {
   fi
 
   local -a candidates=()
-  if [[ $option == --format ]]; then
+  if [[ $option == --format && $subcommand == plan ]]; then
+    mapfile -t candidates < <(compgen -W "text json commands" -- "$value")  # with --root
+  elif [[ $option == --format ]]; then
     mapfile -t candidates < <(compgen -W "hcl json commands" -- "$value")
+  elif [[ $option == --root ]]; then
+    compopt -o filenames 2>/dev/null
+    mapfile -t candidates < <(compgen -d -- "$value")
   elif [[ $option == --report-format ]]; then
     mapfile -t candidates < <(compgen -W "json markdown" -- "$value")
   elif [[ $option == --max-iterations ]]; then

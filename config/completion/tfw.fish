@@ -25,7 +25,7 @@ function __tfw_words
             switch $token
                 case '--terraform-bin=*'
                     set terraform (string replace -- '--terraform-bin=' '' $token)
-                case --max-iterations --terraform-bin --policy --moved-file --report --report-format --format
+                case --max-iterations --terraform-bin --policy --moved-file --report --report-format --format --root
                     set value_next $token
             end
             continue
@@ -99,7 +99,9 @@ complete -c tfw -n __tfw_own -l explain -d 'explain every unmatched deletion and
 complete -c tfw -n __tfw_own -l include-shared -d 'tfw tidy: also remove blocks from modules other configurations use'
 complete -c tfw -n __tfw_own -l report -r -F -d 'write a JSON report of the run to FILE'
 complete -c tfw -n __tfw_own -l report-format -x -a 'json markdown' -d '--report as json or markdown'
-complete -c tfw -n __tfw_own -l format -x -a 'hcl json commands' -d 'tfw moves output'
+complete -c tfw -n '__tfw_own; and not __tfw_in plan' -l format -x -a 'hcl json commands' -d 'tfw moves output'
+complete -c tfw -n '__tfw_in plan' -l format -x -a 'text json commands' -d 'tfw plan --root output'
+complete -c tfw -n __tfw_own -l root -x -a '(__fish_complete_directories (string replace -r -- "^--root=" "" (commandline -ct)))' -d 'plan root module DIR too, and pair moves between roots'
 # The plan file: apply's and moves' argument, and plan's -out=FILE.
 complete -c tfw -n '__tfw_in apply moves; and not string match -q -- "-*" (commandline -ct)' -F
 complete -c tfw -n '__tfw_in plan apply; and string match -q -- "-out=*" (commandline -ct)' -a '(__fish_complete_path (string replace -- -out= "" (commandline -ct)) | string replace -r "^" -- -out=)'

@@ -5,6 +5,8 @@
 
 #include <boost/program_options.hpp>
 
+#include "tfw/core/duration.hpp"
+
 namespace tfw::cli {
 namespace po = boost::program_options;
 namespace {
@@ -28,13 +30,16 @@ po::options_description tfw_options(TfwOptions& into) {
         ("report", po::value<std::string>(&into.report_file), "write a report of the run to FILE")
         ("report-format", po::value<std::string>(&into.report_format)->default_value("json"),
          "--report as json (schema in report.hpp) or markdown (a pull-request comment)")
-        ("format", po::value<std::string>(&into.format), "tfw moves output: hcl (default), json or commands");
+        ("root", po::value<std::vector<std::string>>(&into.roots)->composing(),
+         "plan root module DIR too (repeatable) and pair moves between the roots; read-only")
+        ("format", po::value<std::string>(&into.format),
+         "tfw moves output: hcl (default), json or commands; with --root: text (default), json or commands");
     return description;
 }
 
 bool takes_value(const std::string& name) {
     return name == "max-iterations" || name == "terraform-bin" || name == "policy" || name == "moved-file" ||
-           name == "report" || name == "report-format" || name == "format";
+           name == "report" || name == "report-format" || name == "format" || name == "root";
 }
 
 // Terraform flags whose value may follow as the next argument (`-var a=b`). Go's flag
@@ -63,6 +68,14 @@ std::optional<bool> bool_flag(const std::string& arg, const std::string& flag) {
     auto value = go_bool(arg.substr(flag.size() + 1));
     if (!value) throw UsageError("invalid boolean value in " + arg);
     return value;
+}
+
+// terraform's -lock-timeout value, which Go's flag package parses as a time.Duration.
+std::chrono::nanoseconds lock_timeout(const std::string& value) {
+    auto parsed = core::parse_go_duration(value);
+    if (!parsed)
+        throw UsageError("invalid value \"" + value + "\" for -lock-timeout: a duration such as 30s, 5m or 1h30m");
+    return *parsed;
 }
 
 bool is_tfw_option(const std::string& arg) { return arg.size() > 2 && arg[0] == '-' && arg[1] == '-'; }
@@ -198,7 +211,15 @@ PlanArgs split_plan_args(const std::vector<std::string>& terraform_args, bool fo
             out.auto_approve = *value;
         } else if (auto value = bool_flag(arg, "-json")) {
             out.json = *value;
+        } else if (arg.rfind("-lock-timeout=", 0) == 0) {
+            out.lock_timeout = lock_timeout(arg.substr(14));
+            out.lock_timeout_option = arg;
+            out.passthrough.push_back(arg);
         } else if (takes_separate_value(arg) && i + 1 < terraform_args.size()) {
+            if (arg == "-lock-timeout") {
+                out.lock_timeout = lock_timeout(terraform_args[i + 1]);
+                out.lock_timeout_option = arg + "=" + terraform_args[i + 1];
+            }
             out.passthrough.push_back(arg);
             out.passthrough.push_back(terraform_args[++i]);
         } else if (!arg.empty() && arg[0] != '-') {

@@ -11,6 +11,7 @@
 #include "tfw/cli/args.hpp"
 #include "tfw/cli/moves_command.hpp"
 #include "tfw/cli/plan_command.hpp"
+#include "tfw/cli/roots_command.hpp"
 #include "tfw/cli/tidy_command.hpp"
 #include "tfw/core/plan_json.hpp"
 #include "tfw/core/policy_yaml.hpp"
@@ -97,6 +98,9 @@ int run_main(int argc, char** argv) {
             std::cerr << usage_text("");
             return 1;
         }
+        if (command == "plan" && !invocation.options.roots.empty()) return run_roots_plan(invocation);
+        if (command == "apply" && !invocation.options.roots.empty())
+            throw UsageError("apply does not take --root: plan several root modules with tfw plan --root");
         if (command == "plan") return run_plan_command(invocation, false);
         if (command == "apply") return run_plan_command(invocation, true);
         if (command == "moves") return run_moves_command(invocation);

@@ -104,6 +104,19 @@ private:
 
 }  // namespace
 
+shell::LockWait root_lock_wait(const PlanArgs& args, const std::filesystem::path& root_dir) {
+    shell::LockWait wait;
+    wait.timeout = args.lock_timeout;
+    wait.option = args.lock_timeout_option;
+    const std::string duration = args.lock_timeout_option.substr(args.lock_timeout_option.find('=') + 1);
+    wait.on_wait = [dir = shell::absolute_directory(root_dir).string(), duration, option = args.lock_timeout_option] {
+        // One insertion: roots planned in parallel share stderr.
+        std::cerr << ("tfw: another tfw run holds the lock on " + dir + "; waiting up to " + duration + " (" + option +
+                      ")\n");
+    };
+    return wait;
+}
+
 int run_plan_command(const Invocation& invocation, bool apply) {
     shell::SignalForwarding signals;
     // TF_CLI_ARGS and TF_CLI_ARGS_plan (or _apply) mean what they mean to terraform;
@@ -127,7 +140,8 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     if (auto cache = shell::terragrunt_cache_of(invocation.root_dir); cache && invocation.options.write)
         throw std::runtime_error("--write would write into terragrunt's throwaway copy of the module under " +
                                  cache->string() + "; run tfw plan --write in the module's own directory instead");
-    shell::RootLock root_lock(invocation.root_dir);  // until tfw exits: one tfw per root module
+    // Until tfw exits: one tfw per root module. -lock-timeout waits for it, as for the state lock.
+    shell::RootLock root_lock(invocation.root_dir, root_lock_wait(args, invocation.root_dir));
     for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir, root_lock.held()))
         std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
     core::Policy policy = load_policy_file(invocation);

@@ -139,7 +139,8 @@ ProcessResult run_process(const std::filesystem::path& program, const std::vecto
         throw ProcessNotFound("cannot run " + program.string() + ": " + error.code().message());
     }
     bp::process& child = *started;
-    set_signal_target(child.id());
+    const pid_t child_id = child.id();
+    add_signal_target(child_id);
     // A signal that arrived just before the child existed has not been forwarded yet.
     if (int pending = received_signal()) ::kill(child.id(), pending);
 
@@ -155,7 +156,7 @@ ProcessResult run_process(const std::filesystem::path& program, const std::vecto
     }
     context.run();
     child.wait();
-    set_signal_target(0);
+    remove_signal_target(child_id);
     int status = child.native_exit_code();
     result.exit_code = WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
     return result;

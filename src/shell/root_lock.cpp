@@ -6,7 +6,10 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <thread>
+
 #include "tfw/shell/file_io.hpp"
+#include "tfw/shell/signals.hpp"
 
 namespace tfw::shell {
 
@@ -23,12 +26,29 @@ int lock_directory(const std::filesystem::path& dir) {
     return -1;
 }
 
-RootLock::RootLock(const std::filesystem::path& root_dir) {
+RootLock::RootLock(const std::filesystem::path& root_dir) : RootLock(root_dir, LockWait{}) {}
+
+RootLock::RootLock(const std::filesystem::path& root_dir, const LockWait& wait) {
     fd_ = lock_directory(root_dir);
     // A missing directory is reported by the caller, in its own words.
-    if (fd_ < 0 && errno == EWOULDBLOCK)
-        throw RootBusy("another tfw run is active in " + absolute_directory(root_dir).string() +
+    if (fd_ >= 0 || errno != EWOULDBLOCK) return;
+    const std::string dir = absolute_directory(root_dir).string();
+    if (wait.timeout <= std::chrono::nanoseconds::zero())
+        throw RootBusy("another tfw run is active in " + dir +
                        " (one tfw at a time per root module); run again when it has finished");
+    if (wait.on_wait) wait.on_wait();
+    const auto deadline = std::chrono::steady_clock::now() + wait.timeout;
+    for (;;) {
+        throw_if_interrupted();
+        auto left = deadline - std::chrono::steady_clock::now();
+        if (left <= std::chrono::nanoseconds::zero()) break;
+        // Short turns: a signal (the handler only records it) is seen within one.
+        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(left, std::chrono::milliseconds(100)));
+        fd_ = lock_directory(root_dir);
+        if (fd_ >= 0 || errno != EWOULDBLOCK) return;
+    }
+    throw RootBusy("tfw's lock on the root module " + dir + " was still held by another tfw run after " +
+                   wait.option + "; run again when it has finished");
 }
 
 RootLock::~RootLock() {

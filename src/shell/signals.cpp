@@ -1,5 +1,6 @@
 #include "tfw/shell/signals.hpp"
 
+#include <atomic>
 #include <csignal>
 #include <string>
 
@@ -9,14 +10,21 @@ namespace tfw::shell {
 namespace {
 
 volatile std::sig_atomic_t first_signal = 0;
-volatile pid_t signal_target = 0;
+// The children that get forwarded signals: several when roots are planned in parallel
+// (one terraform per thread). A slot is claimed with an atomic compare-and-swap, and the
+// handler reads the slots as plain lock-free atomics (async-signal-safe).
+constexpr std::size_t target_slots = 64;
+std::atomic<pid_t> signal_targets[target_slots];
+static_assert(std::atomic<pid_t>::is_always_lock_free);
 constexpr int handled_signals[] = {SIGINT, SIGTERM, SIGHUP};
 struct sigaction previous_actions[3];
 
 extern "C" void on_signal(int signal_number) {
     if (first_signal == 0) first_signal = signal_number;
-    pid_t target = signal_target;
-    if (target > 0) ::kill(target, signal_number);
+    for (auto& slot : signal_targets) {
+        pid_t target = slot.load();
+        if (target > 0) ::kill(target, signal_number);
+    }
 }
 
 }  // namespace
@@ -36,7 +44,19 @@ SignalForwarding::~SignalForwarding() {
     for (int i = 0; i < 3; ++i) sigaction(handled_signals[i], &previous_actions[i], nullptr);
 }
 
-void set_signal_target(pid_t child) { signal_target = child; }
+void add_signal_target(pid_t child) {
+    for (auto& slot : signal_targets) {
+        pid_t free = 0;
+        if (slot.compare_exchange_strong(free, child)) return;
+    }
+}
+
+void remove_signal_target(pid_t child) {
+    for (auto& slot : signal_targets) {
+        pid_t expected = child;
+        if (slot.compare_exchange_strong(expected, 0)) return;
+    }
+}
 
 int received_signal() { return first_signal; }
 

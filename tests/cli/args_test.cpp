@@ -68,6 +68,9 @@ std::string show(const PlanArgs& a) {
     out += "] out=" + (a.out ? *a.out : std::string("-")) + " detailed=" + (a.detailed_exitcode ? "1" : "0") +
            " input=" + (a.input ? "1" : "0") + " approve=" + (a.auto_approve ? "1" : "0") + (a.json ? " json" : "") +
            " planfile=" + (a.plan_file ? *a.plan_file : std::string("-"));
+    if (!a.lock_timeout_option.empty())
+        out += " wait=" + std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(a.lock_timeout).count()) +
+               "ms(" + a.lock_timeout_option + ")";
     return out;
 }
 
@@ -215,7 +218,18 @@ BOOST_AUTO_TEST_CASE(split_plan_args_table) {
          false, "pass=[-var-file prod.tfvars -lock=false -target terraform_data.a -replace terraform_data.b -var x=1] out=- "
                 "detailed=0 input=1 approve=0 planfile=-"},
         {"-parallelism and -lock-timeout", {"-parallelism", "4", "-lock-timeout", "10s"}, false,
-         "pass=[-parallelism 4 -lock-timeout 10s] out=- detailed=0 input=1 approve=0 planfile=-"},
+         "pass=[-parallelism 4 -lock-timeout 10s] out=- detailed=0 input=1 approve=0 planfile=- "
+         "wait=10000ms(-lock-timeout=10s)"},
+        // -lock-timeout stays terraform's (its state lock) and is tfw's wait for its own lock.
+        {"-lock-timeout=120s", {"-lock-timeout=120s"}, false,
+         "pass=[-lock-timeout=120s] out=- detailed=0 input=1 approve=0 planfile=- wait=120000ms(-lock-timeout=120s)"},
+        {"-lock-timeout=5m on apply", {"-lock-timeout=5m"}, true,
+         "pass=[-lock-timeout=5m] out=- detailed=0 input=1 approve=0 planfile=- wait=300000ms(-lock-timeout=5m)"},
+        {"-lock-timeout=0s", {"-lock-timeout=0s"}, false,
+         "pass=[-lock-timeout=0s] out=- detailed=0 input=1 approve=0 planfile=- wait=0ms(-lock-timeout=0s)"},
+        {"-lock-timeout twice: the last wins", {"-lock-timeout=1s", "-lock-timeout=2m30s"}, false,
+         "pass=[-lock-timeout=1s -lock-timeout=2m30s] out=- detailed=0 input=1 approve=0 planfile=- "
+         "wait=150000ms(-lock-timeout=2m30s)"},
         {"-detailed-exitcode", {"-detailed-exitcode"}, false, "pass=[] out=- detailed=1 input=1 approve=0 planfile=-"},
         {"-detailed-exitcode=true, as Go's flag package allows", {"-detailed-exitcode=true"}, false,
          "pass=[] out=- detailed=1 input=1 approve=0 planfile=-"},
@@ -269,6 +283,12 @@ BOOST_AUTO_TEST_CASE(split_plan_args_errors) {
         {"plan takes no positional argument", {"-out=p", "dir"}, false,
          "unexpected argument \"dir\"; terraform plan takes no positional arguments"},
         {"apply takes one plan file", {"a.tfplan", "b.tfplan"}, true, "more than one plan file given: a.tfplan and b.tfplan"},
+        {"-lock-timeout without a unit", {"-lock-timeout=120"}, false,
+         "invalid value \"120\" for -lock-timeout: a duration such as 30s, 5m or 1h30m"},
+        {"-lock-timeout empty", {"-lock-timeout="}, false,
+         "invalid value \"\" for -lock-timeout: a duration such as 30s, 5m or 1h30m"},
+        {"-lock-timeout D with an unknown unit", {"-lock-timeout", "2d"}, false,
+         "invalid value \"2d\" for -lock-timeout: a duration such as 30s, 5m or 1h30m"},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(split_error(c.args, c.for_apply) == c.error); }

@@ -9,59 +9,19 @@
 // place) until the test has run the second tfw, then execs the real terraform.
 #include <boost/test/unit_test.hpp>
 
-#include <chrono>
 #include <fstream>
-#include <thread>
 
 #include "chaos.hpp"
+#include "gate.hpp"
 #include "plan_checks.hpp"
 #include "workspace.hpp"
 
 using namespace tfw::e2e;
-using namespace std::chrono_literals;
 
 namespace {
 
 std::vector<std::string> plan_to(const std::string& plan_file) {
     return {"plan", "-input=false", "-no-color", "-out=" + plan_file};
-}
-
-// terraform behind a gate: with TFW_TEST_GATE set, the `plan` it is waiting for (any
-// plan, or with TFW_TEST_GATE_WHEN=injected one that sees tfw's injected file) touches
-// $TFW_TEST_GATE/entered and waits for $TFW_TEST_GATE/open. It gives up after two
-// minutes, so a failed test leaves no script looping.
-fs::path write_gated_terraform(const Workspace& ws) {
-    const fs::path gate = ws.scratch() / "terraform-gated";
-    std::ofstream out(gate);
-    out << "#!/bin/sh\n"
-           "if [ -n \"$TFW_TEST_GATE\" ] && [ ! -e \"$TFW_TEST_GATE/open\" ]; then\n"
-           "  for arg in \"$@\"; do\n"
-           "    [ \"$arg\" = plan ] || continue\n"
-           "    if [ \"$TFW_TEST_GATE_WHEN\" != injected ] || ls "
-        << tfw_temp_prefix << "*" << tfw_temp_suffix
-        << " >/dev/null 2>&1; then\n"
-           "      : > \"$TFW_TEST_GATE/entered\"\n"
-           "      i=0\n"
-           "      while [ ! -e \"$TFW_TEST_GATE/open\" ] && [ $i -lt 2400 ]; do sleep 0.05; i=$((i + 1)); done\n"
-           "    fi\n"
-           "    break\n"
-           "  done\n"
-           "fi\n"
-           "exec '"
-        << terraform_binary().string() << "' \"$@\"\n";
-    out.close();
-    if (!out) throw E2eError("cannot write " + gate.string());
-    fs::permissions(gate, fs::perms::owner_all);
-    return gate;
-}
-
-bool wait_for_file(const fs::path& file, BackgroundProcess& process) {
-    const auto deadline = std::chrono::steady_clock::now() + 120s;
-    while (!fs::exists(file)) {
-        if (!process.running() || std::chrono::steady_clock::now() > deadline) return false;
-        std::this_thread::sleep_for(20ms);
-    }
-    return true;
 }
 
 }  // namespace

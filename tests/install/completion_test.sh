@@ -40,6 +40,7 @@ cases=(
   "tfw moves --format |commands hcl json"
   "tfw ti|tidy"
   "tfw tidy --inc|--include-shared"
+  "tfw plan --root=../b --format |commands json text"
   # Terraform's answers: subcommands and the options of a subcommand tfw does not handle.
   "tfw ini|init"
   "tfw init -upg|-upgrade"

@@ -4,6 +4,7 @@
 
 #include "scratch_dir.hpp"
 
+#include <chrono>
 #include <csignal>
 #include <fcntl.h>
 #include <optional>
@@ -108,4 +109,59 @@ BOOST_AUTO_TEST_CASE(a_missing_directory_is_left_to_the_caller) {
     ScratchDir dir;
     RootLock lock(dir.path / "missing");
     BOOST_TEST(!lock.held());
+}
+
+// -lock-timeout=D: a run waits for the holder, saying so once, and takes the lock when
+// the holder goes; if the holder outlasts D, the error names the lock and the option.
+BOOST_AUTO_TEST_CASE(with_a_timeout_a_run_waits_for_the_holder) {
+    ScratchDir dir;
+    pid_t child = child_holding_lock(dir.path);
+    int announced = 0;
+    LockWait wait{std::chrono::milliseconds(300), "-lock-timeout=300ms", [&] { ++announced; }};
+    std::string message = "not busy";
+    try {
+        RootLock second(dir.path, wait);
+    } catch (const RootBusy& busy) {
+        message = busy.what();
+    }
+    BOOST_TEST(announced == 1);
+    BOOST_TEST(message == "tfw's lock on the root module " + dir.path.string() +
+                              " was still held by another tfw run after -lock-timeout=300ms; run again when it has finished");
+
+    // The holder goes while the run waits: the run takes the lock. The holder is killed
+    // when the run announces its wait, so the overlap does not depend on timing.
+    announced = 0;
+    wait.timeout = std::chrono::minutes(2);
+    wait.on_wait = [&] {
+        ++announced;
+        ::kill(child, SIGKILL);
+    };
+    RootLock after(dir.path, wait);
+    BOOST_TEST(after.held());
+    BOOST_TEST(announced == 1);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+}
+
+// A zero timeout is no wait, and a free lock is taken without announcing a wait.
+BOOST_AUTO_TEST_CASE(a_zero_timeout_fails_at_once_and_a_free_lock_needs_no_wait) {
+    ScratchDir dir;
+    int announced = 0;
+    {
+        RootLock free_lock(dir.path, LockWait{std::chrono::minutes(2), "-lock-timeout=2m", [&] { ++announced; }});
+        BOOST_TEST(free_lock.held());
+    }
+    BOOST_TEST(announced == 0);
+    pid_t child = child_holding_lock(dir.path);
+    std::string message;
+    try {
+        RootLock second(dir.path, LockWait{std::chrono::seconds(0), "-lock-timeout=0s", [&] { ++announced; }});
+    } catch (const RootBusy& busy) {
+        message = busy.what();
+    }
+    BOOST_TEST(announced == 0);
+    BOOST_TEST(message.find("another tfw run is active in " + dir.path.string()) == 0u, message);
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
 }

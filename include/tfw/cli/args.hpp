@@ -2,6 +2,7 @@
 // unchanged and in order, and the subcommand that decides which is which.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -21,7 +22,10 @@ struct TfwOptions {
     std::string report_file;
     std::string report_format = "json";  // --report's: json or markdown
     std::string moved_file = "moved.tf";
-    std::string format;  // tfw moves: hcl (when empty), json or commands
+    std::string format;  // tfw moves: hcl (when empty), json or commands; tfw plan --root: text, json or commands
+    // More root modules planned with the current one (--root DIR, repeatable), relative
+    // to the directory tfw runs in.
+    std::vector<std::string> roots;
     bool write = false;
     bool explain = false;
     bool include_shared = false;  // tfw tidy: also blocks of modules other roots use
@@ -53,6 +57,10 @@ struct PlanArgs {
     bool input = true;               // -input=false turns prompts off
     bool auto_approve = false;       // apply only
     std::optional<std::string> plan_file;  // apply only: `tfw apply PLANFILE`
+    // -lock-timeout=D, which stays in passthrough for terraform's state lock and is also
+    // how long tfw waits for its own lock on the root module. `option` as written.
+    std::chrono::nanoseconds lock_timeout{0};
+    std::string lock_timeout_option;
 };
 
 PlanArgs split_plan_args(const std::vector<std::string>& terraform_args, bool for_apply);

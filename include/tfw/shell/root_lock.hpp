@@ -5,10 +5,16 @@
 // before it cleans up stale files until it exits. The kernel drops the lock when the
 // process dies, however it dies, so a crashed run never blocks the next one; and locking
 // the directory creates no file in the user's repository and works when it is read-only.
+//
+// With terraform's -lock-timeout=D a run waits up to D for the lock, as terraform waits
+// for its state lock: several runs started at once then take turns instead of failing.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
+#include <string>
 
 namespace tfw::shell {
 
@@ -22,11 +28,22 @@ struct RootBusy : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// How long to wait for the lock: nothing by default.
+struct LockWait {
+    std::chrono::nanoseconds timeout{0};
+    std::string option;              // as the user wrote it, for messages: "-lock-timeout=120s"
+    std::function<void()> on_wait;   // called once, when the run starts to wait
+};
+
 class RootLock {
 public:
     // Takes the lock without waiting: throws RootBusy when another run holds it. Where the
     // file system cannot lock at all (some network file systems), it holds nothing.
     explicit RootLock(const std::filesystem::path& root_dir);
+    // Takes the lock, waiting up to `wait.timeout` for another run to release it (polling,
+    // so that a signal interrupts the wait: throws Interrupted). Throws RootBusy, naming
+    // the lock and the option, when it is still held then.
+    RootLock(const std::filesystem::path& root_dir, const LockWait& wait);
     ~RootLock();
     RootLock(const RootLock&) = delete;
     RootLock& operator=(const RootLock&) = delete;

@@ -24,8 +24,10 @@ public:
     SignalForwarding& operator=(const SignalForwarding&) = delete;
 };
 
-// The child that receives forwarded signals; 0 for none.
-void set_signal_target(pid_t child);
+// The children that receive forwarded signals, each from its start until it has exited:
+// one per thread that runs a child (root modules are planned in parallel).
+void add_signal_target(pid_t child);
+void remove_signal_target(pid_t child);
 
 // The first signal received so far, or 0.
 int received_signal();

@@ -239,6 +239,8 @@ void BackgroundProcess::send_signal(int signal_number) {
 
 std::string BackgroundProcess::output_so_far() const { return read_whole_file(out_file_); }
 
+std::string BackgroundProcess::errors_so_far() const { return read_whole_file(err_file_); }
+
 RunResult BackgroundProcess::wait(std::chrono::seconds timeout) {
     auto deadline = std::chrono::steady_clock::now() + timeout;
     while (running()) {

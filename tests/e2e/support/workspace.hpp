@@ -84,6 +84,8 @@ public:
     void send_signal(int signal_number);
     // What it has written to stdout so far.
     std::string output_so_far() const;
+    // What it has written to stderr so far.
+    std::string errors_so_far() const;
     // Waits until it exits; on timeout kills it and throws E2eError.
     RunResult wait(std::chrono::seconds timeout = std::chrono::seconds(120));
 

@@ -1,0 +1,22 @@
+// `tfw plan --root DIR [--root DIR …]`: several root modules in one run. The current root
+// module (., or -chdir) is the first; each --root adds one, relative to the directory
+// tfw runs in. Every root is planned with tfw's own loop, in parallel (at most one per
+// core), so that moves inside each root are inferred exactly as `tfw plan` infers them;
+// what each root still plans to delete and create is then paired across roots
+// (core/cross_root.hpp). One report covers all the roots.
+//
+// Read-only: no file of the user's is changed and no state is touched. The output is a
+// text report (each root's plan, then the moves between roots and the refusals), with
+// --format=json the same as one JSON object (core/cross_root_json.hpp), or with
+// --format=commands the shell commands that carry out the moves between roots by hand
+// (core/cross_root_commands.hpp). A root that fails to plan fails the whole run.
+#pragma once
+
+#include "tfw/cli/args.hpp"
+
+namespace tfw::cli {
+
+// Returns the exit code; throws for errors that main turns into one-line messages.
+int run_roots_plan(const Invocation& invocation);
+
+}  // namespace tfw::cli

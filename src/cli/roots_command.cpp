@@ -1,0 +1,233 @@
+#include "tfw/cli/roots_command.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+#include <thread>
+
+#include "tfw/cli/env_args.hpp"
+#include "tfw/cli/plan_command.hpp"
+#include "tfw/cli/policy_file.hpp"
+#include "tfw/cli/summary.hpp"
+#include "tfw/core/cross_root.hpp"
+#include "tfw/core/cross_root_commands.hpp"
+#include "tfw/core/cross_root_json.hpp"
+#include "tfw/core/plan_json.hpp"
+#include "tfw/core/plan_text.hpp"
+#include "tfw/shell/converge.hpp"
+#include "tfw/shell/moved_file_guard.hpp"
+#include "tfw/shell/root_lock.hpp"
+#include "tfw/shell/signals.hpp"
+#include "tfw/shell/temp_dir.hpp"
+#include "tfw/shell/terraform.hpp"
+
+namespace tfw::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RootRun {
+    fs::path dir;
+    std::string name;  // as the user gave it
+    std::vector<std::string> global_args;
+    shell::ConvergeResult result;
+    std::vector<shell::TerraformCall> calls;
+    core::Plan plan;  // show -json of the final plan
+    std::exception_ptr error;
+};
+
+// The run's roots: the current one with the user's global options, then each --root with
+// the same options and its own -chdir.
+std::vector<RootRun> roots_of(const Invocation& invocation) {
+    std::vector<RootRun> runs;
+    RootRun current;
+    current.dir = invocation.root_dir;
+    current.name = invocation.root_dir.string();
+    current.global_args = invocation.global_args;
+    runs.push_back(std::move(current));
+    std::vector<std::string> shared;
+    for (const auto& arg : invocation.global_args)
+        if (arg.rfind("-chdir=", 0) != 0) shared.push_back(arg);
+    for (const auto& root : invocation.options.roots) {
+        if (root.empty()) throw UsageError("--root needs a directory");
+        RootRun run;
+        run.dir = root;
+        run.name = root;
+        run.global_args = shared;
+        run.global_args.push_back("-chdir=" + root);
+        runs.push_back(std::move(run));
+    }
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        if (!fs::is_directory(runs[i].dir))
+            throw std::runtime_error("the root module directory " + runs[i].name + " does not exist");
+        for (std::size_t j = 0; j < i; ++j)
+            if (fs::equivalent(runs[i].dir, runs[j].dir))
+                throw UsageError("the root module " + runs[i].name + " is given twice (as " + runs[j].name + ")");
+    }
+    return runs;
+}
+
+// One root, exactly as `tfw plan` plans it, without a terminal: its lock, its own policy
+// (.tfw.yaml in that root unless --policy), the converge loop, and show -json of the result.
+void plan_root(RootRun& run, const Invocation& invocation, const PlanArgs& args, const fs::path& binary) {
+    shell::RootLock root_lock(run.dir, root_lock_wait(args, run.dir));
+    for (const auto& stale : shell::remove_stale_moved_files(run.dir, root_lock.held()))
+        std::cerr << ("tfw: removed " + stale.string() + ", left by an interrupted tfw run\n");
+    Invocation for_root = invocation;
+    for_root.root_dir = run.dir;
+    shell::Terraform terraform(binary, run.global_args);
+    shell::TempDir temp;
+    shell::MovedFileGuard guard(run.dir);
+    shell::PlanRequest request;
+    request.terraform_args = args.passthrough;
+    request.plan_dir = temp.path();
+    request.max_iterations = invocation.options.max_iterations;
+    request.policy = load_policy_file(for_root);
+    run.result = shell::converge(terraform, guard, request);
+    guard.remove();
+    if (run.result.final_plan.exit_code == 0 || run.result.final_plan.exit_code == 2) {
+        shell::ProcessResult shown = terraform.run({"show", "-json", run.result.plan_file.string()});
+        if (shown.exit_code != 0)
+            throw std::runtime_error("terraform show -json failed: " + core::first_error_line(shown.stderr_text));
+        run.plan = core::load_plan_json(shown.stdout_text);
+        run.result.final_plan.stdout_text =
+            core::strip_plan_trailer(run.result.final_plan.stdout_text, run.result.plan_file.string());
+    }
+    run.calls = terraform.calls();
+}
+
+// Every root at once, at most one per core; the first error (in root order) is rethrown
+// naming its root, after every thread has finished.
+void plan_all(std::vector<RootRun>& runs, const Invocation& invocation, const PlanArgs& args, const fs::path& binary) {
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i; (i = next++) < runs.size();) {
+            try {
+                plan_root(runs[i], invocation, args, binary);
+            } catch (...) {
+                runs[i].error = std::current_exception();
+            }
+        }
+    };
+    std::size_t workers = std::min<std::size_t>(runs.size(), std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> threads;
+    for (std::size_t i = 1; i < workers; ++i) threads.emplace_back(work);
+    work();
+    for (auto& thread : threads) thread.join();
+    shell::throw_if_interrupted();
+    for (const auto& run : runs) {
+        if (!run.error) continue;
+        try {
+            std::rethrow_exception(run.error);
+        } catch (const shell::Interrupted&) {
+            throw;
+        } catch (const std::exception& error) {
+            throw std::runtime_error("root module " + run.name + ": " + error.what());
+        }
+    }
+}
+
+std::string cross_root_report(const core::CrossRootResult& paired, const std::vector<core::RootCandidate>& candidates,
+                              const std::vector<std::string>& names) {
+    auto named = [&](std::size_t i) { return names[candidates[i].root] + ": " + candidates[i].address; };
+    std::string out;
+    if (!paired.moves.empty()) {
+        out += "\ntfw: " + std::to_string(paired.moves.size()) + " move" + (paired.moves.size() == 1 ? "" : "s") +
+               " between root modules:\n";
+        for (const auto& move : paired.moves)
+            out += "  " + named(move.deletion) + " -> " + named(move.creation) + "  (" +
+                   std::to_string(move.equal_values) + " known value" + (move.equal_values == 1 ? "" : "s") +
+                   " equal)\n";
+        out += "tfw: nothing was moved; `tfw plan --root … --format=commands` prints the commands that move them\n";
+    }
+    std::string refused;
+    for (const auto& refusal : paired.refusals)
+        if (candidates[refusal.candidate].is_deletion)
+            refused += "  " + named(refusal.candidate) + ": " + core::refusal_reason(refusal, candidates, names) + "\n";
+    if (!refused.empty()) out += "\ntfw: deletions not paired with another root module:\n" + refused;
+    return out;
+}
+
+}  // namespace
+
+int run_roots_plan(const Invocation& invocation) {
+    shell::SignalForwarding signals;
+    auto lookup = [](const std::string& name) -> std::optional<std::string> {
+        const char* value = std::getenv(name.c_str());
+        return value ? std::optional<std::string>(value) : std::nullopt;
+    };
+    PlanArgs args = split_plan_args(with_env_args("plan", invocation.terraform_args, lookup), false);
+    const TfwOptions& options = invocation.options;
+    const std::string format = options.format.empty() ? "text" : options.format;
+    if (format != "text" && format != "json" && format != "commands")
+        throw UsageError("--format with --root must be text, json or commands, not \"" + format + "\"");
+    auto not_yet = [](const std::string& what) {
+        return UsageError(what + " is not supported with --root yet: tfw plan --root only reports");
+    };
+    if (options.write) throw not_yet("--write");
+    if (!options.report_file.empty()) throw not_yet("--report");
+    if (args.out) throw not_yet("-out");
+    if (args.json) throw not_yet("-json");
+
+    std::vector<RootRun> runs = roots_of(invocation);
+    const fs::path binary = shell::resolve_terraform_binary(options.terraform_bin);
+    plan_all(runs, invocation, args, binary);
+
+    // A root that failed to plan stops the whole run: no root is reported half.
+    bool failed = false;
+    for (const auto& run : runs) {
+        int code = run.result.final_plan.exit_code;
+        if (code == 0 || code == 2) continue;
+        failed = true;
+        std::cerr << "tfw: root module " << run.name << " failed to plan:\n"
+                  << run.result.final_plan.stdout_text << run.result.final_plan.stderr_text;
+    }
+    if (failed) {
+        std::cerr << "tfw: error: a root module failed to plan; nothing is reported for any root\n";
+        return 1;
+    }
+
+    std::vector<std::string> names;
+    std::vector<core::RootCandidate> candidates;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        names.push_back(runs[i].name);
+        auto found = core::cross_root_candidates(runs[i].plan, i);
+        candidates.insert(candidates.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+    }
+    const core::CrossRootResult paired = core::pair_across_roots(candidates);
+
+    if (format == "json") {
+        std::vector<core::RootMoves> inside;
+        for (const auto& run : runs) {
+            core::RootMoves root{run.name, {}};
+            for (const auto& move : run.result.moves)
+                root.moves.emplace_back(core::to_string(move.from), core::to_string(move.to));
+            inside.push_back(std::move(root));
+        }
+        std::cout << core::render_cross_root_json(inside, paired, candidates) << std::flush;
+        return 0;
+    }
+    if (format == "commands") {
+        std::cout << core::render_cross_root_commands(paired, candidates, names) << std::flush;
+        for (const auto& refusal : paired.refusals)
+            if (candidates[refusal.candidate].is_deletion)
+                std::cerr << "# tfw: not moved: " << names[candidates[refusal.candidate].root] << ": "
+                          << candidates[refusal.candidate].address << ": "
+                          << core::refusal_reason(refusal, candidates, names) << "\n";
+        return 0;
+    }
+
+    bool changes = false;
+    for (const auto& run : runs) {
+        changes = changes || run.result.final_plan.exit_code == 2;
+        std::cout << "── root module " << run.name << " ──\n"
+                  << render_summary(run.result, run.calls, options.explain) << run.result.final_plan.stdout_text;
+        std::cerr << run.result.final_plan.stderr_text;
+    }
+    std::cout << cross_root_report(paired, candidates, names) << std::flush;
+    return args.detailed_exitcode && changes ? 2 : 0;
+}
+
+}  // namespace tfw::cli

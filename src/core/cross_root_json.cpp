@@ -1,0 +1,42 @@
+#include "tfw/core/cross_root_json.hpp"
+
+#include "tfw/core/moves_format.hpp"
+
+namespace tfw::core {
+
+std::string render_cross_root_json(const std::vector<RootMoves>& roots, const CrossRootResult& result,
+                                   const std::vector<RootCandidate>& candidates) {
+    std::vector<std::string> names;
+    for (const auto& root : roots) names.push_back(root.dir);
+    std::string out = "{\"roots\":[";
+    for (std::size_t i = 0; i < roots.size(); ++i) {
+        out += std::string(i ? "," : "") + "\n {\"dir\":" + json_quote(roots[i].dir) + ",\"moves\":[";
+        for (std::size_t j = 0; j < roots[i].moves.size(); ++j)
+            out += std::string(j ? "," : "") + "{\"from\":" + json_quote(roots[i].moves[j].first) +
+                   ",\"to\":" + json_quote(roots[i].moves[j].second) + "}";
+        out += "]}";
+    }
+    out += "],\n\"moves\":[";
+    for (std::size_t i = 0; i < result.moves.size(); ++i) {
+        const RootCandidate& from = candidates[result.moves[i].deletion];
+        const RootCandidate& to = candidates[result.moves[i].creation];
+        out += std::string(i ? "," : "") + "\n {\"from_root\":" + json_quote(names[from.root]) +
+               ",\"from\":" + json_quote(from.address) + ",\"to_root\":" + json_quote(names[to.root]) +
+               ",\"to\":" + json_quote(to.address) +
+               ",\"equal_values\":" + std::to_string(result.moves[i].equal_values) + "}";
+    }
+    out += "],\n\"refused\":[";
+    bool first = true;
+    for (const auto& refusal : result.refusals) {
+        const RootCandidate& self = candidates[refusal.candidate];
+        if (!self.is_deletion) continue;
+        out += std::string(first ? "" : ",") + "\n {\"root\":" + json_quote(names[self.root]) +
+               ",\"address\":" + json_quote(self.address) +
+               ",\"reason\":" + json_quote(refusal_reason(refusal, candidates, names)) + "}";
+        first = false;
+    }
+    out += "]}\n";
+    return out;
+}
+
+}  // namespace tfw::core

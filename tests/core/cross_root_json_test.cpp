@@ -1,0 +1,53 @@
+#include "tfw/core/cross_root_json.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace tfw::core;
+
+namespace {
+
+RootCandidate candidate(std::size_t root, std::string address, bool is_deletion) {
+    RootCandidate out;
+    out.root = root;
+    out.address = std::move(address);
+    out.type = "terraform_data";
+    out.provider = "terraform.io/builtin/terraform";
+    out.is_deletion = is_deletion;
+    return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_array_is_present_when_empty) {
+    BOOST_TEST(render_cross_root_json({{".", {}}, {"../b", {}}}, {}, {}) ==
+               "{\"roots\":[\n {\"dir\":\".\",\"moves\":[]},\n {\"dir\":\"../b\",\"moves\":[]}],\n"
+               "\"moves\":[],\n\"refused\":[]}\n");
+}
+
+BOOST_AUTO_TEST_CASE(moves_inside_and_between_roots_and_refusals) {
+    const std::vector<RootCandidate> candidates = {
+        candidate(0, "terraform_data.web", true),
+        candidate(1, "terraform_data.w[\"a\\\"b\"]", false),
+        candidate(0, "terraform_data.db", true),
+        candidate(1, "terraform_data.db1", false),
+        candidate(1, "terraform_data.db2", false),
+    };
+    CrossRootResult result;
+    result.moves = {{0, 1, 2}};
+    result.refusals = {{2, CrossRootRefusal::Kind::tie, {3, 4}},
+                       {3, CrossRootRefusal::Kind::no_counterpart, {}}};  // a creation: not listed
+    const std::vector<RootMoves> roots = {{".", {{"terraform_data.old", "terraform_data.new"}}}, {"../b", {}}};
+    BOOST_TEST(render_cross_root_json(roots, result, candidates) ==
+               "{\"roots\":[\n"
+               " {\"dir\":\".\",\"moves\":[{\"from\":\"terraform_data.old\",\"to\":\"terraform_data.new\"}]},\n"
+               " {\"dir\":\"../b\",\"moves\":[]}],\n"
+               "\"moves\":[\n"
+               " {\"from_root\":\".\",\"from\":\"terraform_data.web\",\"to_root\":\"../b\","
+               "\"to\":\"terraform_data.w[\\\"a\\\\\\\"b\\\"]\",\"equal_values\":2}],\n"
+               "\"refused\":[\n"
+               " {\"root\":\".\",\"address\":\"terraform_data.db\",\"reason\":\"tie with ../b: terraform_data.db1, "
+               "../b: terraform_data.db2: equal values, no unique pair; nothing moves\"}]}\n");
+}
