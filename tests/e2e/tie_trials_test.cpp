@@ -217,3 +217,36 @@ BOOST_AUTO_TEST_CASE(ctrl_c_during_a_trial_round_leaves_nothing_behind) {
     BOOST_TEST(ws.read_file("terraform.tfstate") == state_before);
     BOOST_TEST(!ws.exists(std::string(final_plan_file)));
 }
+
+// The same shape on the AWS mirror, as an EKS node group's major upgrade has it: the
+// node role (named from a prefix) and its attachments renamed, and the CNI policy moved
+// off the node role onto a policy of the module's own, whose attachment's policy_arn is
+// unknown until apply. Terraform rules that attachment out for every renamed one (a
+// replace: policy_arn forces replacement) and plans each renamed one with no change.
+BOOST_AUTO_TEST_CASE(an_eks_node_group_upgrade_on_the_aws_mirror) {
+    Workspace ws("aws_tie_trials", {.aws_provider = true});
+    ws.copy_from_fixture("terraform.tfstate", "terraform.tfstate");
+    ws.switch_to("after");
+    const std::vector<std::string> offline = {"-refresh=false"};
+    const Plan plain = ws.plan_with_terraform(offline);
+    BOOST_TEST_REQUIRE(count_destroying(plain) == 5u, "fixture check, plain plan:\n" << describe(plain));
+    const Plan reference = ws.plan_with_reference_moves(offline);
+    BOOST_TEST_REQUIRE(count_destroying(reference) == 1u, "fixture check, plan with moved.tf:\n" << describe(reference));
+
+    ReportedRun reported = plan_with_report(ws, {"-no-color", "-refresh=false"});
+    const Plan& plan = require_saved_plan(reported.run, 0);
+    for (const auto& [from, to] : moves(reference)) BOOST_TEST(moved_from(plan, to) == from, describe(plan));
+    BOOST_TEST(moves(plan).size() == moves(reference).size(), describe(plan));
+    BOOST_TEST(count_actions(plan, Action::update) == 0u, describe(plan));
+    BOOST_TEST(count_destroying(plan) == 1u, describe(plan));
+    BOOST_TEST(action_name(find_change(plan, "aws_iam_role_policy_attachment.controller[0]")->action) == "create");
+    // Every trial of the new attachment was a replace; every renamed one planned no change.
+    bool replaced = false;
+    for (const auto& trial : reported.report["tie_trials"].GetArray()) {
+        const std::string to = trial["to"].GetString();
+        BOOST_TEST(trial["no_change"].GetBool() == (to != "aws_iam_role_policy_attachment.controller[0]"), to);
+        replaced = replaced || contains(trial["verdict"].GetString(), "replace");
+    }
+    BOOST_TEST(replaced, "no trial was a replace");
+    BOOST_TEST(reported.report["tie_rounds"].GetInt() == 4);
+}
