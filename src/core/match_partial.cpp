@@ -44,6 +44,55 @@ std::string_view value_at(const Attributes& side, const std::string& path) {
     return leaf == side.end() || leaf->path != path ? std::string_view("null") : std::string_view(leaf->value);
 }
 
+// A tentative partial move, its evidence naming a few of the differing paths.
+Move partial_move(const Attributes& before, const Attributes& after, const std::string& why_this_pair) {
+    Move move;
+    move.kind = MatchKind::partial;
+    for (const auto& path : differing_paths(before, after)) {
+        std::string shown = displayed_path(before, after, path);
+        if (std::find(move.remaining_differences.begin(), move.remaining_differences.end(), shown) ==
+            move.remaining_differences.end())
+            move.remaining_differences.push_back(std::move(shown));
+    }
+    move.similarity = similarity(before, after);
+    int percent = static_cast<int>(move.similarity * 100.0);
+    // Name a few: a legacy provider's empty values can differ on dozens of paths.
+    constexpr std::size_t named = 5;
+    std::vector<std::string> shown(move.remaining_differences.begin(),
+                                   move.remaining_differences.begin() +
+                                       static_cast<std::ptrdiff_t>(std::min(named, move.remaining_differences.size())));
+    std::string differences = join(shown, ", ");
+    if (move.remaining_differences.size() > named)
+        differences += " and " + std::to_string(move.remaining_differences.size() - named) + " more";
+    move.evidence = std::to_string(percent) + "% of known attribute values equal; differs in " + differences;
+    move.evidence += "; " + why_this_pair;
+    move.tentative_because = "differs in " + differences;
+    return move;
+}
+
+// Pairs that differ only in zero values against null (a legacy provider's `""` where a
+// fresh plan has null), where one side has several such candidates: a tie that
+// Terraform's trials decide (core/tie_trials), never a pair chosen here.
+void record_zero_value_ties(MatchState& state, const std::vector<std::size_t>& ds, const std::vector<std::size_t>& cs,
+                            const std::vector<std::vector<double>>& score) {
+    std::vector<std::size_t> per_row(ds.size(), 0), per_column(cs.size(), 0);
+    for (std::size_t i = 0; i < ds.size(); ++i)
+        for (std::size_t j = 0; j < cs.size(); ++j)
+            if (score[i][j] == 1.0) ++per_row[i], ++per_column[j];
+    for (std::size_t i = 0; i < ds.size(); ++i)
+        for (std::size_t j = 0; j < cs.size(); ++j) {
+            if (score[i][j] != 1.0 || (per_row[i] < 2 && per_column[j] < 2)) continue;
+            const Attributes& before = state.deletions[ds[i]].attributes();
+            const Attributes& after = state.creations[cs[j]].attributes();
+            TiedPair tie;
+            tie.move = partial_move(before, after, "one of several candidates that differ only in empty values against null");
+            tie.move.from = state.deletions[ds[i]].address();
+            tie.move.to = state.creations[cs[j]].address();
+            tie.known_equal = compared_values(before, after);
+            state.result.ties.push_back(std::move(tie));
+        }
+}
+
 }  // namespace
 
 double similarity(const Attributes& before, const Attributes& after) {
@@ -86,6 +135,7 @@ void find_partial_pairs(MatchState& state) {
         for (std::size_t i = 0; i < ds.size(); ++i)
             for (std::size_t j = 0; j < cs.size(); ++j)
                 score[i][j] = similarity_for_trial(state.deletions[ds[i]].attributes(), state.creations[cs[j]].attributes());
+        record_zero_value_ties(state, ds, cs, score);
         for (std::size_t i = 0; i < ds.size(); ++i) {
             std::size_t best = strict_best(score[i]);
             // The only pair of its type left is always worth one replan.
@@ -94,30 +144,9 @@ void find_partial_pairs(MatchState& state) {
             std::vector<double> column;
             for (std::size_t k = 0; k < ds.size(); ++k) column.push_back(score[k][best]);
             if (strict_best(column) != i) continue;
-            const Attributes& before = state.deletions[ds[i]].attributes();
-            const Attributes& after = state.creations[cs[best]].attributes();
-            Move move;
-            move.kind = MatchKind::partial;
-            for (const auto& path : differing_paths(before, after)) {
-                std::string shown = displayed_path(before, after, path);
-                if (std::find(move.remaining_differences.begin(), move.remaining_differences.end(), shown) ==
-                    move.remaining_differences.end())
-                    move.remaining_differences.push_back(std::move(shown));
-            }
-            move.similarity = similarity(before, after);
-            int percent = static_cast<int>(move.similarity * 100.0);
-            // Name a few: a legacy provider's empty values can differ on dozens of paths.
-            constexpr std::size_t named = 5;
-            std::vector<std::string> shown(move.remaining_differences.begin(),
-                                           move.remaining_differences.begin() +
-                                               static_cast<std::ptrdiff_t>(std::min(named, move.remaining_differences.size())));
-            std::string differences = join(shown, ", ");
-            if (move.remaining_differences.size() > named)
-                differences += " and " + std::to_string(move.remaining_differences.size() - named) + " more";
-            move.evidence = std::to_string(percent) + "% of known attribute values equal; differs in " + differences;
-            move.evidence += only_pair ? "; the only pair of its type left" : "; each the other's closest";
-            move.tentative_because = "differs in " + differences;
-            state.accept(ds[i], cs[best], std::move(move));
+            state.accept(ds[i], cs[best],
+                         partial_move(state.deletions[ds[i]].attributes(), state.creations[cs[best]].attributes(),
+                                      only_pair ? "the only pair of its type left" : "each the other's closest"));
         }
     }
 }

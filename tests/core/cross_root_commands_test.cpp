@@ -2,24 +2,14 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "cross_root_tables.hpp"
+
 #include <string>
 #include <vector>
 
 using namespace tfw::core;
 
-namespace {
-
-RootCandidate candidate(std::size_t root, std::string address, bool is_deletion) {
-    RootCandidate out;
-    out.root = root;
-    out.address = std::move(address);
-    out.type = "terraform_data";
-    out.provider = "terraform.io/builtin/terraform";
-    out.is_deletion = is_deletion;
-    return out;
-}
-
-}  // namespace
+using tfw::core::test::candidate;
 
 BOOST_AUTO_TEST_CASE(no_move_no_commands) {
     BOOST_TEST(render_cross_root_commands({}, {}, {"a", "b"}) == "");

@@ -2,6 +2,8 @@
 // similarity that chooses it.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+
 #include "match_tables.hpp"
 #include "tfw/core/match_state.hpp"
 
@@ -71,6 +73,59 @@ BOOST_AUTO_TEST_CASE(similarity_counts_known_values) {
         BOOST_TEST_CONTEXT(c.name) {
             BOOST_TEST(similarity(attributes(c.before), attributes(c.after)) == c.plain);
             BOOST_TEST(similarity_for_trial(attributes(c.before), attributes(c.after)) == c.for_trial);
+        }
+    }
+}
+
+// Several candidates that differ from one object only in zero values against null: no
+// pair is chosen here; each is a tie edge for Terraform's trials.
+BOOST_AUTO_TEST_CASE(zero_value_ties_go_to_the_trials) {
+    struct Case {
+        std::string name;
+        Plan plan;
+        std::vector<std::string> ties;  // from -> to
+    };
+    const std::vector<Case> cases = {
+        {"one deletion, two such creations",
+         PlanBuilder{}
+             .deletion("a.x", {{"d", "\"\""}, {"k", "\"k\""}})
+             .creation("a.blue", {{"d", "null"}, {"k", "\"k\""}})
+             .creation("a.green", {{"d", "null"}, {"k", "\"k\""}})
+             .plan,
+         {"a.x -> a.blue", "a.x -> a.green"}},
+        {"two deletions, one such creation",
+         PlanBuilder{}
+             .deletion("a.x", {{"d", "\"\""}, {"k", "\"k\""}})
+             .deletion("a.z", {{"d", "false"}, {"k", "\"k\""}})
+             .creation("a.y", {{"d", "null"}, {"k", "\"k\""}})
+             .plan,
+         {"a.x -> a.y", "a.z -> a.y"}},
+        {"a unique pair is tried as before, not a tie",
+         PlanBuilder{}.deletion("a.x", {{"d", "\"\""}, {"k", "\"k\""}}).creation("a.y", {{"d", "null"}, {"k", "\"k\""}}).plan, {}},
+        {"a real difference is no such tie",
+         PlanBuilder{}
+             .deletion("a.x", {{"d", "\"\""}, {"k", "\"k\""}})
+             .creation("a.blue", {{"d", "\"b\""}, {"k", "\"k\""}})
+             .creation("a.green", {{"d", "\"g\""}, {"k", "\"k\""}})
+             .plan,
+         {}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            const Policy policy = default_policy();
+            MatchState state(c.plan, policy);
+            find_equal_pairs(state);
+            resolve_ties(state);
+            find_partial_pairs(state);
+            std::vector<std::string> ties;
+            for (const auto& tie : state.result.ties) {
+                ties.push_back(to_string(tie.move.from) + " -> " + to_string(tie.move.to));
+                BOOST_TEST(!tie.certain);
+                BOOST_TEST((tie.move.kind == MatchKind::partial));
+            }
+            std::sort(ties.begin(), ties.end());
+            BOOST_TEST(ties == c.ties, boost::test_tools::per_element());
+            if (!c.ties.empty()) BOOST_TEST(state.result.moves.empty());
         }
     }
 }

@@ -250,3 +250,21 @@ BOOST_AUTO_TEST_CASE(an_eks_node_group_upgrade_on_the_aws_mirror) {
     BOOST_TEST(replaced, "no trial was a replace");
     BOOST_TEST(reported.report["tie_rounds"].GetInt() == 4);
 }
+
+// Twins that only trials can compare: an old role named from a prefix, and two identical
+// new ones whose names are unknown until apply. Terraform plans each with no change in
+// the old role's place: a true tie, and nothing moves.
+BOOST_AUTO_TEST_CASE(twins_that_every_trial_confirms_are_a_true_tie) {
+    Workspace ws("aws_tie_twins", {.aws_provider = true});
+    ws.copy_from_fixture("terraform.tfstate", "terraform.tfstate");
+    ws.switch_to("after");
+    ReportedRun reported = plan_with_report(ws, {"-no-color", "-refresh=false"});
+    const Plan& plan = require_saved_plan(reported.run, 0);
+    BOOST_TEST(moves(plan).empty(), describe(plan));
+    BOOST_TEST(count_destroying(plan) == 1u, describe(plan));
+    BOOST_TEST(trials_of(reported.report) == (std::vector<std::string>{"1 aws_iam_role.this -> aws_iam_role.blue: no change",
+                                                                       "2 aws_iam_role.this -> aws_iam_role.green: no change"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(unmatched_reason(reported.report, "aws_iam_role.this") ==
+               "a true tie: Terraform plans no change with aws_iam_role.blue and with aws_iam_role.green");
+}
