@@ -49,7 +49,6 @@ void use_state_and_switch_to_after(Workspace& ws) {
     ws.switch_to("after");
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 bool is_subset(const Moves& some, const Moves& all) {
     return std::all_of(some.begin(), some.end(),

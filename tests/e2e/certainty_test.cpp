@@ -15,7 +15,6 @@ using tfw::core::Action;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // The --explain block about `address`: its `tfw: <address> stays a …` line and the
 // indented candidate lines under it, or "" when there is none.

@@ -23,7 +23,6 @@ using tfw::core::Action;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 std::string read_text(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);

@@ -18,7 +18,6 @@ using tfw::core::Plan;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 std::string ignore_policy(const std::string& kind) {
     return "version: 1\n"

@@ -19,7 +19,6 @@ namespace {
 
 constexpr std::string_view question = "Move it? [y]es, [n]o, [a]ll remaining:";
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 std::size_t occurrences(const std::string& text, std::string_view part) {
     std::size_t count = 0;

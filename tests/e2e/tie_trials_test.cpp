@@ -22,7 +22,6 @@ using tfw::core::Plan;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 struct ReportedRun {
     TfwPlan run;

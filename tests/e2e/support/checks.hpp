@@ -11,6 +11,8 @@
 
 namespace tfw::e2e {
 
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 // What every successful `tfw plan -out=final.tfplan` must hold: the expected exit code,
 // the user's files and the state untouched with nothing left behind, and the plan saved.
 // Returns the saved plan; stops the test case when there is none.
