@@ -17,6 +17,11 @@ namespace {
 // assignments are explored: enough for a resource and its dependents renamed together.
 constexpr std::size_t structure_group_cap = 8;
 constexpr std::size_t structure_step_cap = 20000;
+// Terraform's trials take up a tied object only with at most this many candidates (and
+// its candidates only with at most this many of their own): more would cost more rounds
+// than a run allows, and identical objects by the thousand would cost memory by the
+// million pairs. Larger ties stay ties, as they were.
+constexpr std::size_t tie_trial_cap = 32;
 
 class Ties {
 public:
@@ -54,8 +59,9 @@ private:
                            [&](const std::string& referrer, const std::string& target) { references[referrer].push_back(target); });
         std::map<std::size_t, std::vector<std::string>> refers_to;  // per tied creation
         for (std::size_t d = 0; d < candidates_.size(); ++d) {
-            if (!in_tie(candidates_[d])) continue;
+            if (!in_tie(candidates_[d]) || candidates_[d].size() > tie_trial_cap) continue;
             for (std::size_t c : candidates_[d]) {
+                if (state_.deletions_of[c].size() > tie_trial_cap) continue;
                 const Attributes& before = state_.deletions[d].attributes();
                 const Attributes& after = state_.creations[c].attributes();
                 TiedPair tie;

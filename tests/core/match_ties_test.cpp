@@ -103,3 +103,30 @@ BOOST_AUTO_TEST_CASE(settled_moves_say_why_they_are_tentative) {
                "input is unknown until apply; resolved out of a tie by reference structure");
     BOOST_TEST(attach_move.from_tie);
 }
+
+// What Terraform's trials start from: every candidate of every tied side, each certain
+// when all its values are known and equal, and none for a tie too large to try.
+BOOST_AUTO_TEST_CASE(tied_pairs_for_the_trials) {
+    auto tied = [](std::size_t twins) {
+        PlanBuilder builder;
+        builder.deletion("terraform_data.old", role, builtin);
+        for (std::size_t i = 0; i < twins; ++i)
+            builder.creation("terraform_data.twin_" + std::to_string(i), role_new, builtin);
+        const Policy policy = default_policy();
+        Plan plan = builder.plan;
+        MatchState state(plan, policy);
+        find_equal_pairs(state);
+        resolve_ties(state);
+        BOOST_TEST(state.result.moves.empty());
+        return state.result.ties;
+    };
+    auto two = tied(2);
+    BOOST_TEST_REQUIRE(two.size() == 2u);
+    for (const auto& tie : two) {
+        BOOST_TEST(tie.certain);  // `id` and `output` are unknown, but nothing configured is
+        BOOST_TEST(to_string(tie.move.from) == "terraform_data.old");
+        BOOST_TEST(tie.known_equal == 2u);
+    }
+    BOOST_TEST(tied(32).size() == 32u);
+    BOOST_TEST(tied(33).empty());
+}
