@@ -1,0 +1,68 @@
+// Moving objects between the states of several root modules, as `terraform state mv
+// -state=A -state-out=B` moves them, in two pushes per root so that a run cut short at
+// any point leaves every object in at least one state: first each root that gains
+// objects gets them (its "gained" state), and only then does each root that loses
+// objects lose them (its "final" state). Each new state keeps its lineage and has the
+// serial after the one before, so Terraform accepts it as the next version of that
+// state and refuses it over any other. Pure: state JSON in, state JSON out.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tfw::core {
+
+// One object instance going from one root's state to another's.
+struct StateTransfer {
+    std::size_t from_root = 0;
+    std::string from;  // a resource instance address, as Terraform prints it
+    std::size_t to_root = 0;
+    std::string to;
+};
+
+// A root's state at each step of the migration. `gained` is set when the root gains
+// objects, `final_state` when it loses some; each is pushed in its own phase.
+struct RootStates {
+    std::string original;
+    std::optional<std::string> gained;
+    std::optional<std::string> final_state;
+
+    // What the root holds once the migration is complete.
+    const std::string& last() const { return final_state ? *final_state : gained ? *gained : original; }
+};
+
+struct StateMigrationError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// `originals[i]` is root i's state as pulled. Throws StateMigrationError naming the root
+// index and the address when a state is not a version 4 state, an object to move is not
+// in its state, or its new address already holds one.
+std::vector<RootStates> migrate_states(const std::vector<std::string>& originals,
+                                       const std::vector<StateTransfer>& transfers);
+
+// Where a root's state is in the migration, judged from its lineage, serial and the
+// addresses it holds: anything else is a change by someone else.
+enum class StateStep { original, gained, final_state, unknown };
+StateStep step_of(std::string_view state, const RootStates& steps);
+
+// The pushes that take every root from where it is now to its last step, in order: the
+// gained states first, then the final ones. From the start, that is the whole migration;
+// after a run cut short, the rest of it. Throws StateMigrationError naming the root when
+// a state is at no step of the migration (someone else changed it since).
+struct StatePush {
+    std::size_t root = 0;
+    StateStep step = StateStep::gained;  // gained or final_state
+    auto operator<=>(const StatePush&) const = default;
+};
+std::vector<StatePush> pushes_left(const std::vector<RootStates>& states, const std::vector<StateStep>& now);
+
+// The resource instance addresses a state holds, sorted (managed ones; data sources are
+// read again by every plan).
+std::vector<std::string> state_addresses(std::string_view state);
+
+}  // namespace tfw::core

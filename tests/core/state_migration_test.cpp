@@ -1,0 +1,241 @@
+#include "tfw/core/state_migration.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace tfw::core;
+
+namespace {
+
+// A state with `resources` (JSON text of the list) under a lineage and serial.
+std::string state(const std::string& lineage, int serial, const std::string& resources) {
+    return R"({"version":4,"terraform_version":"1.11.4","serial":)" + std::to_string(serial) + R"(,"lineage":")" +
+           lineage + R"(","outputs":{},"resources":[)" + resources + R"(],"check_results":null})";
+}
+
+const std::string provider = R"("provider":"provider[\"terraform.io/builtin/terraform\"]")";
+
+std::string resource(const std::string& module, const std::string& name, const std::string& each,
+                     const std::string& instances) {
+    return std::string("{") + (module.empty() ? "" : R"("module":")" + module + R"(",)") +
+           R"("mode":"managed","type":"terraform_data","name":")" + name + R"(",)" +
+           (each.empty() ? "" : R"("each":")" + each + R"(",)") + provider + R"(,"instances":[)" + instances + "]}";
+}
+
+std::string instance(const std::string& key, const std::string& id, const std::string& dependencies = "") {
+    return std::string("{") + (key.empty() ? "" : R"("index_key":)" + key + ",") +
+           R"("schema_version":0,"attributes":{"id":")" + id + R"("},"sensitive_attributes":[])" +
+           (dependencies.empty() ? "" : R"(,"dependencies":[)" + dependencies + "]") + "}";
+}
+
+std::string joined(const std::vector<std::string>& parts) {
+    std::string out;
+    for (const auto& part : parts) out += (out.empty() ? "" : " ") + part;
+    return out;
+}
+
+// "serial 4: a b" for a step, "-" when the root has none.
+std::string shown(const std::optional<std::string>& step) {
+    if (!step) return "-";
+    const auto at = step->find("\"serial\": ");
+    const std::string serial = step->substr(at + 10, step->find(',', at) - at - 10);
+    return "serial " + serial + ": " + joined(state_addresses(*step));
+}
+
+struct Case {
+    std::string name;
+    std::vector<std::string> originals;
+    std::vector<StateTransfer> transfers;
+    std::vector<std::string> expected;  // per root: "gained | final"
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(moves_objects_in_two_steps_per_root) {
+    const std::string a_net = resource("", "network", "", instance("", "n1"));
+    const std::string a_subnets =
+        resource("", "subnet", "map", instance("\"a\"", "s1") + "," + instance("\"b\"", "s2"));
+    const std::string a_app = resource("module.app", "server", "", instance("", "v1"));
+    const std::string b_other = resource("", "other", "", instance("", "o1"));
+    const std::vector<Case> cases = {
+        {"a resource leaves A for B",
+         {state("A", 3, a_net + "," + b_other.substr(0, 0) + a_subnets), state("B", 7, b_other)},
+         {{0, "terraform_data.network", 1, "terraform_data.network"}},
+         {"- | serial 4: terraform_data.subnet[\"a\"] terraform_data.subnet[\"b\"]",
+          "serial 8: terraform_data.network terraform_data.other | -"}},
+        {"one for_each instance goes, under a new name and key",
+         {state("A", 3, a_subnets), state("B", 1, "")},
+         {{0, "terraform_data.subnet[\"b\"]", 1, "terraform_data.net[1]"}},
+         {"- | serial 4: terraform_data.subnet[\"a\"]", "serial 2: terraform_data.net[1] | -"}},
+        {"a module's resource goes into the root of B, and another into a module",
+         {state("A", 1, a_app + "," + a_net), state("B", 1, b_other)},
+         {{0, "module.app.terraform_data.server", 1, "terraform_data.server"},
+          {0, "terraform_data.network", 1, "module.net[\"x\"].terraform_data.network"}},
+         {"- | serial 2: ", "serial 2: module.net[\"x\"].terraform_data.network terraform_data.other "
+                            "terraform_data.server | -"}},
+        {"a swap: each root gains first and loses second",
+         {state("A", 5, a_net), state("B", 9, b_other)},
+         {{0, "terraform_data.network", 1, "terraform_data.network"},
+          {1, "terraform_data.other", 0, "terraform_data.other"}},
+         {"serial 6: terraform_data.network terraform_data.other | serial 7: terraform_data.other",
+          "serial 10: terraform_data.network terraform_data.other | serial 11: terraform_data.network"}},
+        {"three roots: C gains from A and B",
+         {state("A", 1, a_net), state("B", 1, b_other), state("C", 1, "")},
+         {{0, "terraform_data.network", 2, "terraform_data.network"},
+          {1, "terraform_data.other", 2, "terraform_data.other"}},
+         {"- | serial 2: ", "- | serial 2: ", "serial 2: terraform_data.network terraform_data.other | -"}},
+        {"nothing to move changes nothing",
+         {state("A", 1, a_net), state("B", 1, b_other)},
+         {},
+         {"- | -", "- | -"}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            const auto states = migrate_states(c.originals, c.transfers);
+            BOOST_TEST_REQUIRE(states.size() == c.expected.size());
+            for (std::size_t i = 0; i < states.size(); ++i) {
+                BOOST_TEST(shown(states[i].gained) + " | " + shown(states[i].final_state) == c.expected[i],
+                           "root " << i);
+                BOOST_TEST(states[i].original == c.originals[i]);
+                // Every step keeps the root's lineage.
+                for (const auto& step : {states[i].gained, states[i].final_state})
+                    if (step) BOOST_TEST(step->find("\"lineage\": \"" + std::string(1, char('A' + i)) + "\"") != std::string::npos);
+            }
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_moved_object_keeps_its_values_and_gets_its_new_key) {
+    const auto states = migrate_states(
+        {state("A", 1, resource("", "subnet", "map", instance("\"a\"", "s1", R"("terraform_data.network","terraform_data.gone")")) +
+                           "," + resource("", "network", "", instance("", "n1"))),
+         state("B", 1, "")},
+        {{0, "terraform_data.subnet[\"a\"]", 1, "module.net.terraform_data.subnet[\"z\"]"},
+         {0, "terraform_data.network", 1, "module.net.terraform_data.network"}});
+    const std::string& b = *states[1].gained;
+    BOOST_TEST(b.find("\"module\": \"module.net\"") != std::string::npos, b);
+    BOOST_TEST(b.find("\"each\": \"map\"") != std::string::npos, b);
+    BOOST_TEST(b.find("\"index_key\": \"z\"") != std::string::npos, b);
+    BOOST_TEST(b.find("\"id\": \"s1\"") != std::string::npos, b);
+    BOOST_TEST(b.find(R"("provider": "provider[\"terraform.io/builtin/terraform\"]")") != std::string::npos, b);
+    // A dependency that moved along is renamed; one that stayed behind is dropped.
+    BOOST_TEST(b.find("\"dependencies\": [\n            \"module.net.terraform_data.network\"\n          ]") !=
+                   std::string::npos,
+               b);
+    BOOST_TEST(b.find("terraform_data.gone") == std::string::npos, b);
+}
+
+BOOST_AUTO_TEST_CASE(refuses_what_state_mv_would_refuse) {
+    const std::string a = state("A", 1, resource("", "network", "", instance("", "n1")));
+    const std::string b = state("B", 1, resource("", "network", "", instance("", "n2")));
+    const std::string b_keyed = state("B", 1, resource("", "subnet", "map", instance("\"a\"", "s")));
+    struct Refusal {
+        std::string name;
+        std::vector<std::string> originals;
+        std::vector<StateTransfer> transfers;
+        std::string message;
+    };
+    const std::vector<Refusal> refusals = {
+        {"no object to move", {a, b}, {{0, "terraform_data.nope", 1, "terraform_data.x"}},
+         "the state of root 0 has no object at terraform_data.nope to move"},
+        {"the same object twice", {a, state("B", 1, "")},
+         {{0, "terraform_data.network", 1, "terraform_data.x"}, {0, "terraform_data.network", 1, "terraform_data.y"}},
+         "the state of root 0 has no object at terraform_data.network to move"},
+        {"the new address is taken", {a, b}, {{0, "terraform_data.network", 1, "terraform_data.network"}},
+         "the state of root 1 already has an object at terraform_data.network"},
+        {"another kind of key", {a, b_keyed}, {{0, "terraform_data.network", 1, "terraform_data.subnet[0]"}},
+         "the state of root 1 holds terraform_data.subnet with other instance keys than terraform_data.subnet[0]"},
+        {"another resource type", {a, b}, {{0, "terraform_data.network", 1, "aws_vpc.network"}},
+         "the state of root 1 cannot take aws_vpc.network from terraform_data.network: another resource type"},
+        {"one state twice", {a, state("A", 2, "")}, {{0, "terraform_data.network", 1, "terraform_data.network"}},
+         "the state of root 1 has the lineage of root 0: both are the same state, and a move inside one state is a "
+         "moved block"},
+        {"not a state", {"{", b}, {}, "the state of root 0 is not JSON"},
+        {"an old state", {R"({"version":3,"serial":1,"lineage":"x"})", b}, {}, "the state of root 0 is not a version 4 state"},
+        {"a module address", {a, b}, {{0, "module.app", 1, "module.app"}},
+         "the state of root 0 cannot take module.app: not a managed resource instance address"},
+    };
+    for (const auto& r : refusals) {
+        BOOST_TEST_CONTEXT(r.name) {
+            std::string message;
+            try {
+                migrate_states(r.originals, r.transfers);
+            } catch (const StateMigrationError& error) {
+                message = error.what();
+            }
+            BOOST_TEST(message == r.message);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(tells_each_step_of_a_state_from_a_change_by_someone_else) {
+    const std::string a = state("A", 3, resource("", "network", "", instance("", "n1")));
+    const std::string b = state("B", 5, resource("", "other", "", instance("", "o1")));
+    const auto states = migrate_states({a, b}, {{0, "terraform_data.network", 1, "terraform_data.network"},
+                                                {1, "terraform_data.other", 0, "terraform_data.other"}});
+    const RootStates& root_a = states[0];
+    struct Step {
+        std::string name;
+        std::string state;
+        StateStep expected;
+    };
+    // Terraform writes a pushed state back in its own layout: the step is judged from
+    // lineage, serial and addresses, not bytes.
+    const std::vector<Step> steps = {
+        {"as pulled", a, StateStep::original},
+        {"the same, laid out otherwise", state("A", 3, resource("", "network", "", instance("", "n1"))) + "\n",
+         StateStep::original},
+        {"gained", *root_a.gained, StateStep::gained},
+        {"final", *root_a.final_state, StateStep::final_state},
+        {"changed by an apply since", state("A", 4, resource("", "network", "", instance("", "n1"))), StateStep::unknown},
+        {"the gained serial, other objects", state("A", 4, resource("", "x", "", instance("", "n1"))), StateStep::unknown},
+        {"another lineage", state("Z", 3, resource("", "network", "", instance("", "n1"))), StateStep::unknown},
+        {"not a state", "<html>", StateStep::unknown},
+    };
+    for (const auto& s : steps) BOOST_TEST((step_of(s.state, root_a) == s.expected), s.name);
+    // A root that only loses has no gained step: its first push is the final one.
+    const auto one_way = migrate_states({a, b}, {{0, "terraform_data.network", 1, "terraform_data.renamed"}});
+    BOOST_TEST(!one_way[0].gained);
+    BOOST_TEST((step_of(*one_way[0].final_state, one_way[0]) == StateStep::final_state));
+    BOOST_TEST((step_of(*one_way[1].gained, one_way[1]) == StateStep::gained));
+    BOOST_TEST(one_way[1].last() == *one_way[1].gained);
+    BOOST_TEST(one_way[0].last() == *one_way[0].final_state);
+}
+
+BOOST_AUTO_TEST_CASE(pushes_what_is_left_gains_before_losses) {
+    const std::string a = state("A", 3, resource("", "network", "", instance("", "n1")));
+    const std::string b = state("B", 5, resource("", "other", "", instance("", "o1")));
+    const std::string c = state("C", 1, "");
+    // A gives to C; B and A swap: A and B both gain and lose, C only gains.
+    const auto states = migrate_states({a, b, c}, {{0, "terraform_data.network", 2, "terraform_data.network"},
+                                                   {1, "terraform_data.other", 0, "terraform_data.other"}});
+    using S = StateStep;
+    auto show = [](const std::vector<StatePush>& pushes) {
+        std::string out;
+        for (const auto& push : pushes)
+            out += (out.empty() ? "" : " ") + std::to_string(push.root) + (push.step == S::gained ? "g" : "f");
+        return out;
+    };
+    struct Case {
+        std::string name;
+        std::vector<StateStep> now;
+        std::string expected;
+    };
+    const std::vector<Case> cases = {
+        {"from the start", {S::original, S::original, S::original}, "0g 2g 0f 1f"},
+        {"cut short after A gained", {S::gained, S::original, S::original}, "2g 0f 1f"},
+        {"cut short after the gains", {S::gained, S::original, S::gained}, "0f 1f"},
+        {"cut short after B lost", {S::gained, S::final_state, S::gained}, "0f"},
+        {"complete", {S::final_state, S::final_state, S::gained}, ""},
+    };
+    for (const auto& c : cases) BOOST_TEST(show(pushes_left(states, c.now)) == c.expected, c.name);
+    std::string message;
+    try {
+        pushes_left(states, {S::gained, S::unknown, S::original});
+    } catch (const StateMigrationError& error) {
+        message = error.what();
+    }
+    BOOST_TEST(message == "the state of root 1 has changed since the migration began: it is at none of its steps");
+}
