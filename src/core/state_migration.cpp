@@ -302,4 +302,43 @@ std::vector<StatePush> pushes_left(const std::vector<RootStates>& states, const 
     return out;
 }
 
+namespace {
+
+const char* action_words(Action action) {
+    switch (action) {
+        case Action::no_op: return "no change";
+        case Action::create: return "a create";
+        case Action::remove: return "a destroy";
+        case Action::update: return "an update";
+        case Action::delete_then_create:
+        case Action::create_then_delete: return "a replace";
+        case Action::read: return "a read";
+        case Action::forget: return "to forget it";
+    }
+    return "a change";
+}
+
+const ResourceChange* change_at(const Plan& plan, const std::string& address) {
+    for (const auto& change : plan.changes)
+        if (change.address_text == address && !change.deposed) return &change;
+    return nullptr;
+}
+
+}  // namespace
+
+std::string transfer_refutation(const StateTransfer& transfer, const Plan& from_plan, const Plan& to_plan) {
+    const ResourceChange* arrived = change_at(to_plan, transfer.to);
+    if (!arrived) return "Terraform plans nothing for " + transfer.to + " where it arrives: it is not in that configuration";
+    if (arrived->previous_address)
+        return "Terraform moves " + transfer.to + " from " + to_string(*arrived->previous_address) +
+               " where it arrives, so the object there is another one";
+    if (arrived->action != Action::no_op)
+        return std::string("Terraform plans ") + action_words(arrived->action) + " for " + transfer.to +
+               " where it arrives, not no change";
+    if (const ResourceChange* left = change_at(from_plan, transfer.from))
+        return std::string("Terraform still plans ") + action_words(left->action) + " for " + transfer.from +
+               " where it left";
+    return "";
+}
+
 }  // namespace tfw::core

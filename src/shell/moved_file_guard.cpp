@@ -59,12 +59,12 @@ namespace {
 
 // Ours: a complete moved file starts with the header line; a write cut short holds any
 // beginning of the file, so possibly only part of the header, or nothing.
-bool written_by_tfw(const std::filesystem::path& path, bool cut_short) {
+bool written_by_tfw(const std::filesystem::path& path, bool cut_short, std::string_view header) {
     std::ifstream in(path, std::ios::binary);
-    std::string start(moved_file_header.size() + 1, '\0');
+    std::string start(header.size() + 1, '\0');
     in.read(start.data(), static_cast<std::streamsize>(start.size()));
     start.resize(static_cast<std::size_t>(in.gcount()));
-    std::string header_line = std::string(moved_file_header) + "\n";
+    std::string header_line = std::string(header) + "\n";
     if (start == header_line) return true;
     return cut_short && header_line.compare(0, start.size(), start) == 0;
 }
@@ -85,14 +85,18 @@ std::vector<std::filesystem::path> remove_stale_moved_files(const std::filesyste
         if (parse_error != std::errc() || owner <= 0) continue;
         std::string_view suffix(end, static_cast<std::size_t>(rest.data() + rest.size() - end));
         std::string pid_text = std::to_string(owner);
-        bool cut_short = suffix == ".tf" + std::string(temporary_infix) + pid_text + std::string(temporary_suffix);
-        if (suffix != ".tf" && !cut_short) continue;
+        // A backend override (plan_with_state.hpp) is named and marked as a moved file is.
+        const bool is_override = suffix.starts_with(override_file_suffix);
+        const std::string file_suffix = is_override ? std::string(override_file_suffix) : ".tf";
+        bool cut_short = suffix == file_suffix + std::string(temporary_infix) + pid_text + std::string(temporary_suffix);
+        if (suffix != file_suffix && !cut_short) continue;
         if (owner == ::getpid()) continue;
         // Holding the root's lock, no other tfw runs here, whatever its pid became since.
         bool owner_alive = !root_locked && (::kill(owner, 0) == 0 || errno == EPERM);
         if (owner_alive) continue;
         std::error_code type_error;
-        if (!entry.is_regular_file(type_error) || !written_by_tfw(entry.path(), cut_short)) continue;
+        if (!entry.is_regular_file(type_error) || !written_by_tfw(entry.path(), cut_short, is_override ? override_file_header : moved_file_header))
+            continue;
         std::error_code remove_error;
         if (std::filesystem::remove(entry.path(), remove_error)) {
             removed.push_back(entry.path());

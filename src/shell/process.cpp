@@ -3,7 +3,10 @@
 #include <array>
 #include <cerrno>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
+#include <signal.h>
+#include <thread>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/readable_pipe.hpp>
@@ -160,6 +163,56 @@ ProcessResult run_process(const std::filesystem::path& program, const std::vecto
     int status = child.native_exit_code();
     result.exit_code = WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
     return result;
+}
+
+struct BackgroundProcess::Child {
+    asio::io_context context;
+    asio::writable_pipe input{context};
+    std::FILE* output = nullptr;
+    std::optional<bp::process> process;
+    ~Child() {
+        if (output) std::fclose(output);
+    }
+};
+
+BackgroundProcess::BackgroundProcess(const std::filesystem::path& program, const std::vector<std::string>& args,
+                                     const ProcessOptions& options, const std::filesystem::path& output_file)
+    : child_(std::make_unique<Child>()), output_file_(output_file) {
+    child_->output = std::fopen(output_file.c_str(), "w");
+    if (!child_->output) throw std::runtime_error("cannot write " + output_file.string() + ": " + std::strerror(errno));
+    std::vector<std::string> env = child_environment(options);
+    std::filesystem::path start_dir = options.working_directory.empty() ? std::filesystem::current_path()
+                                                                        : options.working_directory;
+    try {
+        child_->process.emplace(child_->context, bp::filesystem::path(program.string()), args,
+                                bp::process_stdio{child_->input, child_->output, child_->output},
+                                bp::process_start_dir(bp::filesystem::path(start_dir.string())),
+                                bp::process_environment(env), ChildSetup{options.own_process_group});
+    } catch (const bp::system_error& error) {
+        throw ProcessNotFound("cannot run " + program.string() + ": " + error.code().message());
+    }
+}
+
+BackgroundProcess::~BackgroundProcess() { finish(); }
+
+bool BackgroundProcess::running() {
+    if (exit_code_) return false;
+    bp::error_code ec;
+    return child_->process->running(ec);
+}
+
+int BackgroundProcess::finish(std::chrono::milliseconds grace) {
+    if (exit_code_) return *exit_code_;
+    bp::error_code ignored;
+    child_->input.close(ignored);
+    const auto deadline = std::chrono::steady_clock::now() + grace;
+    while (child_->process->running(ignored) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (child_->process->running(ignored)) ::kill(child_->process->id(), SIGKILL);
+    child_->process->wait(ignored);
+    int status = child_->process->native_exit_code();
+    exit_code_ = WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+    return *exit_code_;
 }
 
 void exec_process(const std::filesystem::path& program, const std::vector<std::string>& args) {

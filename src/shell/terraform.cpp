@@ -34,6 +34,16 @@ ProcessResult Terraform::run(const std::vector<std::string>& args, const Process
     return result;
 }
 
+std::unique_ptr<BackgroundProcess> Terraform::start(const std::vector<std::string>& args, const ProcessOptions& options,
+                                                     const std::filesystem::path& output_file) {
+    std::vector<std::string> argv = global_args_;
+    argv.insert(argv.end(), args.begin(), args.end());
+    ProcessOptions without_cli_args = options;
+    without_cli_args.env_removed.insert(without_cli_args.env_removed.end(), cli_args_variables_.begin(),
+                                        cli_args_variables_.end());
+    return std::make_unique<BackgroundProcess>(binary_, argv, without_cli_args, output_file);
+}
+
 std::filesystem::path resolve_terraform_binary(const std::string& from_option) {
     std::string wanted = from_option;
     std::string origin = "--terraform-bin";

@@ -1,7 +1,10 @@
 #include "tfw/core/state_migration.hpp"
 
+#include "tfw/core/address.hpp"
+
 #include <boost/test/unit_test.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -238,4 +241,43 @@ BOOST_AUTO_TEST_CASE(pushes_what_is_left_gains_before_losses) {
         message = error.what();
     }
     BOOST_TEST(message == "the state of root 1 has changed since the migration began: it is at none of its steps");
+}
+
+BOOST_AUTO_TEST_CASE(terraform_confirms_a_transfer_only_with_no_change_where_it_arrives) {
+    auto change = [](const std::string& address, Action action, std::optional<std::string> previous = std::nullopt) {
+        ResourceChange c;
+        c.address = must_parse_address(address);
+        c.address_text = address;
+        if (previous) c.previous_address = must_parse_address(*previous);
+        c.action = action;
+        return c;
+    };
+    const StateTransfer transfer{0, "terraform_data.a", 1, "terraform_data.b"};
+    struct Case {
+        std::string name;
+        std::vector<ResourceChange> from;
+        std::vector<ResourceChange> to;
+        std::string refutation;
+    };
+    const std::vector<Case> cases = {
+        {"no change, and gone where it left", {change("terraform_data.kept", Action::no_op)},
+         {change("terraform_data.b", Action::no_op)}, ""},
+        {"an update where it arrives", {}, {change("terraform_data.b", Action::update)},
+         "Terraform plans an update for terraform_data.b where it arrives, not no change"},
+        {"a replace where it arrives", {}, {change("terraform_data.b", Action::delete_then_create)},
+         "Terraform plans a replace for terraform_data.b where it arrives, not no change"},
+        {"not in the new root's configuration", {}, {change("terraform_data.c", Action::create)},
+         "Terraform plans nothing for terraform_data.b where it arrives: it is not in that configuration"},
+        {"moved there from elsewhere", {}, {change("terraform_data.b", Action::no_op, "terraform_data.z")},
+         "Terraform moves terraform_data.b from terraform_data.z where it arrives, so the object there is another one"},
+        {"still planned where it left", {change("terraform_data.a", Action::remove)},
+         {change("terraform_data.b", Action::no_op)},
+         "Terraform still plans a destroy for terraform_data.a where it left"},
+    };
+    for (const auto& c : cases) {
+        Plan from, to;
+        from.changes = c.from;
+        to.changes = c.to;
+        BOOST_TEST(transfer_refutation(transfer, from, to) == c.refutation, c.name);
+    }
 }

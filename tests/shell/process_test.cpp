@@ -3,6 +3,10 @@
 #include <boost/test/unit_test.hpp>
 
 #include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <thread>
 #include <fcntl.h>
 #include <sstream>
 #include <string>
@@ -50,4 +54,38 @@ BOOST_AUTO_TEST_CASE(a_lingering_grandchild_does_not_hold_the_output_open) {
     const auto elapsed = std::chrono::steady_clock::now() - start;
     BOOST_TEST(result.stdout_text == "started\n");
     BOOST_TEST(elapsed < std::chrono::seconds(4), "run_process waited for the grandchild");
+}
+
+BOOST_AUTO_TEST_CASE(a_background_child_runs_until_its_input_ends) {
+    const std::filesystem::path output =
+        std::filesystem::temp_directory_path() / ("tfw-background-" + std::to_string(::getpid()) + ".out");
+    struct Case {
+        std::string script;
+        bool still_running;  // a moment after the start
+        int exit_code;
+        std::string output;
+    };
+    // `cat` waits for the end of its input, as a terraform console holding a lock does.
+    const std::vector<Case> cases = {
+        {"echo started; cat; echo ended", true, 0, "started\nended\n"},
+        {"echo failed >&2; exit 3", false, 3, "failed\n"},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.script) {
+            tfw::shell::BackgroundProcess child("/bin/sh", {"-c", c.script}, {}, output);
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            BOOST_TEST(child.running() == c.still_running);
+            BOOST_TEST(child.finish() == c.exit_code);
+            BOOST_TEST(!child.running());
+            BOOST_TEST(child.finish() == c.exit_code);  // once finished, the same answer
+            std::ifstream in(output);
+            std::stringstream text;
+            text << in.rdbuf();
+            BOOST_TEST(text.str() == c.output);
+        }
+    }
+    // A child that ignores the end of its input is killed after the grace period.
+    tfw::shell::BackgroundProcess stubborn("/bin/sh", {"-c", "trap '' HUP; sleep 30"}, {}, output);
+    BOOST_TEST(stubborn.finish(std::chrono::milliseconds(200)) == 128 + SIGKILL);
+    std::filesystem::remove(output);
 }

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tfw/core/plan.hpp"
+
 namespace tfw::core {
 
 // One object instance going from one root's state to another's.
@@ -60,6 +62,11 @@ struct StatePush {
     auto operator<=>(const StatePush&) const = default;
 };
 std::vector<StatePush> pushes_left(const std::vector<RootStates>& states, const std::vector<StateStep>& now);
+
+// Why the plans of both roots against their states after the migration refute a
+// transfer, or "" when they confirm it: the object must plan no change at its new address
+// (a move inside the new root is not this transfer), and nothing where it left.
+std::string transfer_refutation(const StateTransfer& transfer, const Plan& from_plan, const Plan& to_plan);
 
 // The resource instance addresses a state holds, sorted (managed ones; data sources are
 // read again by every plan).

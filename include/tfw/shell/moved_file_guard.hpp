@@ -18,6 +18,11 @@ inline constexpr std::string_view moved_file_prefix = "tfw-moved-";
 inline constexpr std::string_view moved_file_header =
     "# Temporary moved blocks injected by tfw while it plans. tfw deletes this file itself.";
 
+// The backend override of plan_with_state.hpp: `tfw-moved-<pid>_override.tf`.
+inline constexpr std::string_view override_file_suffix = "_override.tf";
+inline constexpr std::string_view override_file_header =
+    "# Temporary backend override written by tfw while it checks a migration between root modules. tfw deletes this file itself.";
+
 class MovedFileGuard {
 public:
     explicit MovedFileGuard(const std::filesystem::path& root_dir);
@@ -45,7 +50,7 @@ private:
     bool present_ = false;
 };
 
-// Removes files a killed tfw left in `root_dir`: ours by name and header (or, for a write
+// Removes files a killed tfw left in `root_dir` (moved files and backend overrides): ours by name and header (or, for a write
 // cut short, the beginning of one), and owned by a process that no longer runs; when
 // `root_locked` (this run holds the RootLock), by any process but this one. Returns what it
 // removed; throws when a stale moved file stays, as terraform would plan with it.

@@ -1,8 +1,10 @@
 // Running a child process by argv (never through a shell), streaming its output.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,6 +42,32 @@ struct ProcessNotFound : std::runtime_error {
 // forwarded to the child (see signals.hpp). Throws ProcessNotFound if it cannot start.
 ProcessResult run_process(const std::filesystem::path& program, const std::vector<std::string>& args,
                           const ProcessOptions& options = {});
+
+// A child that runs while tfw goes on with other work, such as a `terraform console` that
+// holds a root's state lock. Its stdin stays open until finish(): when tfw dies in any way,
+// the kernel closes it, so the child sees the end of its input whatever happened to tfw.
+// Its stdout and stderr go to `output_file`. It gets no forwarded signal: it ends when its
+// input does, after the work it guards is done.
+class BackgroundProcess {
+public:
+    // Throws ProcessNotFound if it cannot start.
+    BackgroundProcess(const std::filesystem::path& program, const std::vector<std::string>& args,
+                      const ProcessOptions& options, const std::filesystem::path& output_file);
+    ~BackgroundProcess();
+    BackgroundProcess(const BackgroundProcess&) = delete;
+    BackgroundProcess& operator=(const BackgroundProcess&) = delete;
+
+    bool running();
+    // Closes its stdin and waits for it, killing it after `grace`; its exit code.
+    int finish(std::chrono::milliseconds grace = std::chrono::seconds(30));
+    const std::filesystem::path& output_file() const { return output_file_; }
+
+private:
+    struct Child;
+    std::unique_ptr<Child> child_;
+    std::filesystem::path output_file_;
+    std::optional<int> exit_code_;
+};
 
 // Replaces tfw with `program`: the exit code, the terminal and signals become the child's.
 [[noreturn]] void exec_process(const std::filesystem::path& program, const std::vector<std::string>& args);

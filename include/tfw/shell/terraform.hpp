@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,9 @@ public:
     Terraform(std::filesystem::path binary, std::vector<std::string> global_args);
 
     ProcessResult run(const std::vector<std::string>& args, const ProcessOptions& options = {});
+    // A terraform that runs while tfw goes on (a console holding the state lock).
+    std::unique_ptr<BackgroundProcess> start(const std::vector<std::string>& args, const ProcessOptions& options,
+                                             const std::filesystem::path& output_file);
 
     const std::vector<TerraformCall>& calls() const { return calls_; }
     const std::filesystem::path& binary() const { return binary_; }

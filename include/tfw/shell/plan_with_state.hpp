@@ -1,0 +1,27 @@
+// Plans a root module against a state file instead of its own state, so that a migration
+// is judged by Terraform before any state changes: the root's configuration, a backend
+// override that points the local backend at the file, and a data directory of tfw's own
+// (TF_DATA_DIR), so the root's .terraform and its backend settings stay as they are. The
+// override is the one file tfw puts in the root module directory; it is there only during
+// `init` and `plan`, and a killed run's is removed by the next one (moved_file_guard.hpp).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tfw/core/plan.hpp"
+#include "tfw/shell/terraform.hpp"
+
+namespace tfw::shell {
+
+// `terraform` runs in `root_dir` (its -chdir). `plan_args` are the user's plan options.
+// Throws std::runtime_error with terraform's first error line.
+core::Plan plan_with_state(Terraform& terraform, const std::filesystem::path& root_dir,
+                           const std::filesystem::path& state_file, const std::filesystem::path& scratch,
+                           const std::vector<std::string>& plan_args);
+
+// The root's data directory: TF_DATA_DIR (relative to the root) or .terraform.
+std::filesystem::path data_dir_of(const std::filesystem::path& root_dir);
+
+}  // namespace tfw::shell

@@ -1,0 +1,48 @@
+// Holds a root module's state lock for as long as it lives, so that no other run changes
+// the state while tfw migrates objects between roots. Terraform has no command that only
+// locks; `terraform console` takes the state lock and keeps it until its input ends, with
+// any backend. tfw keeps its input open, and checks that the lock is held: a `state mv
+// -dry-run` that cannot take it must fail with Terraform's "Error acquiring the state
+// lock", and still fail a moment later with the console running. If tfw dies, the
+// console's input ends and the lock is released.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "tfw/shell/process.hpp"
+#include "tfw/shell/terraform.hpp"
+
+namespace tfw::shell {
+
+// The lock is held by another run, or could not be taken: the message names the root
+// module and, where Terraform printed it, the lock (its ID, who holds it and since when).
+struct StateLockUnavailable : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+class StateLockHolder {
+public:
+    // Waits up to `lock_timeout` for a lock that another run holds (terraform's
+    // -lock-timeout), and a few seconds at least, as tfw's own checks take the lock for an
+    // instant each. `scratch` holds the console's output.
+    StateLockHolder(Terraform& terraform, const std::string& root_name, const std::filesystem::path& scratch,
+                    std::chrono::nanoseconds lock_timeout);
+    ~StateLockHolder();
+    StateLockHolder(const StateLockHolder&) = delete;
+    StateLockHolder& operator=(const StateLockHolder&) = delete;
+
+    // Throws StateLockUnavailable if the console has ended: the lock may be gone.
+    void check();
+
+private:
+    Terraform& terraform_;
+    std::string root_name_;
+    std::filesystem::path output_file_;
+    std::unique_ptr<BackgroundProcess> console_;
+};
+
+}  // namespace tfw::shell

@@ -1,0 +1,70 @@
+// Carrying out moves between root modules on their states (issue 17's state migration):
+// with every involved root's state lock held, pull the states, move the objects in local
+// copies (core/state_migration.hpp), let Terraform judge the copies (each root planned
+// against its new state: every moved object must plan no change where it arrives, and
+// nothing where it left), ask, write the journal and the states of every step, then push:
+// the roots that gain first, the roots that lose second. Each push is checked against
+// where the state is first, and Terraform's own push refuses a state that is not the next
+// serial of its lineage. A run cut short leaves every object in at least one state and a
+// journal; the next run finishes the migration (finish_interrupted_migrations).
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "tfw/core/state_migration.hpp"
+#include "tfw/shell/terraform.hpp"
+
+namespace tfw::shell {
+
+struct MigrationRoot {
+    std::filesystem::path dir;  // absolute
+    std::string name;           // as the user gave it
+    std::vector<std::string> global_args;  // with -chdir
+};
+
+struct WithdrawnTransfer {
+    core::StateTransfer transfer;
+    std::string reason;
+};
+
+struct MigrationRequest {
+    std::filesystem::path terraform_binary;
+    std::vector<MigrationRoot> roots;
+    std::vector<core::StateTransfer> transfers;
+    std::vector<std::string> plan_args;  // the user's plan options, for the checking plans
+    std::chrono::nanoseconds lock_timeout{0};
+    // Asked once Terraform has confirmed the transfers, with the state locks held; false
+    // cancels and nothing changes.
+    std::function<bool(const std::vector<core::StateTransfer>&, const std::vector<WithdrawnTransfer>&)> confirm;
+    std::function<void(const std::string&)> say;  // one line of progress
+};
+
+struct MigrationOutcome {
+    std::vector<core::StateTransfer> carried;
+    std::vector<WithdrawnTransfer> withdrawn;
+    bool cancelled = false;
+    std::filesystem::path kept_in;  // the states of every step, and the journal
+};
+
+MigrationOutcome migrate_states(const MigrationRequest& request);
+
+// Where migrations keep their journal and states: $XDG_STATE_HOME/tfw/migrations, else
+// ~/.local/state/tfw/migrations.
+std::filesystem::path migrations_home();
+
+// The interrupted migration a root takes part in, from the pointer in its data directory,
+// or an empty path.
+std::filesystem::path interrupted_migration(const std::filesystem::path& root_dir);
+
+// Finishes the interrupted migrations of these roots, with their state locks held, and
+// says for each in one line whether it finished it or, when nothing had been pushed,
+// rolled it back. Throws when a state has changed since (nothing is pushed then).
+void finish_interrupted_migrations(const std::filesystem::path& terraform_binary, const std::vector<MigrationRoot>& roots,
+                                   std::chrono::nanoseconds lock_timeout,
+                                   const std::function<void(const std::string&)>& say);
+
+}  // namespace tfw::shell

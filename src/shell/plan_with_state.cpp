@@ -1,0 +1,80 @@
+#include "tfw/shell/plan_with_state.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+#include <unistd.h>
+
+#include "tfw/core/address.hpp"
+#include "tfw/core/plan_json.hpp"
+#include "tfw/core/plan_text.hpp"
+#include "tfw/shell/file_io.hpp"
+#include "tfw/shell/moved_file_guard.hpp"
+
+namespace tfw::shell {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The override lives exactly as long as this guard.
+class BackendOverride {
+public:
+    BackendOverride(const fs::path& root_dir, const fs::path& state_file)
+        : path_(root_dir / (std::string(moved_file_prefix) + std::to_string(::getpid()) + std::string(override_file_suffix))) {
+        write_file_atomically(path_, std::string(override_file_header) + "\nterraform {\n  backend \"local\" {\n    path = " +
+                                         core::quote_hcl_string(fs::absolute(state_file).string()) + "\n  }\n}\n");
+    }
+    ~BackendOverride() {
+        std::error_code ignored;
+        fs::remove(path_, ignored);
+    }
+    BackendOverride(const BackendOverride&) = delete;
+    BackendOverride& operator=(const BackendOverride&) = delete;
+
+private:
+    fs::path path_;
+};
+
+void require_success(const ProcessResult& result, const std::string& what) {
+    if (result.exit_code == 0) return;
+    throw std::runtime_error(what + " failed: " + core::first_error_line(result.stdout_text + result.stderr_text));
+}
+
+}  // namespace
+
+fs::path data_dir_of(const fs::path& root_dir) {
+    const char* data_dir = std::getenv("TF_DATA_DIR");
+    if (!data_dir || !*data_dir) return root_dir / ".terraform";
+    fs::path dir(data_dir);
+    return dir.is_absolute() ? dir : root_dir / dir;
+}
+
+core::Plan plan_with_state(Terraform& terraform, const fs::path& root_dir, const fs::path& state_file,
+                           const fs::path& scratch, const std::vector<std::string>& plan_args) {
+    // The root's installed modules and providers, so that init downloads nothing: modules
+    // copied (init may rewrite their manifest), providers linked (they can be large).
+    const fs::path data_dir = fs::absolute(scratch / "data");
+    fs::create_directories(data_dir);
+    const fs::path own = data_dir_of(root_dir);
+    std::error_code missing;
+    if (fs::is_directory(own / "modules", missing))
+        fs::copy(own / "modules", data_dir / "modules", fs::copy_options::recursive);
+    if (fs::is_directory(own / "providers", missing))
+        fs::create_directory_symlink(fs::absolute(own / "providers"), data_dir / "providers");
+    ProcessOptions options;
+    options.env_overrides = {{"TF_DATA_DIR", data_dir.string()}};
+    options.env_removed = {"TF_WORKSPACE"};  // the copy is the default workspace of a local backend
+    BackendOverride backend(root_dir, state_file);
+    require_success(terraform.run({"init", "-input=false", "-no-color", "-lockfile=readonly"}, options),
+                    "terraform init against the migrated state");
+    const fs::path plan_file = fs::absolute(scratch / "check.tfplan");
+    std::vector<std::string> plan = {"plan"};
+    plan.insert(plan.end(), plan_args.begin(), plan_args.end());
+    for (const char* ours : {"-input=false", "-no-color", "-lock=false"}) plan.push_back(ours);
+    plan.push_back("-out=" + plan_file.string());
+    require_success(terraform.run(plan, options), "terraform plan against the migrated state");
+    ProcessResult shown = terraform.run({"show", "-json", plan_file.string()}, options);
+    require_success(shown, "terraform show -json of the plan against the migrated state");
+    return core::load_plan_json(shown.stdout_text);
+}
+
+}  // namespace tfw::shell

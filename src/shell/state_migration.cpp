@@ -1,0 +1,274 @@
+#include "tfw/shell/state_migration.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <unistd.h>
+
+#include "tfw/core/migration_journal.hpp"
+#include "tfw/core/plan_text.hpp"
+#include "tfw/shell/file_io.hpp"
+#include "tfw/shell/plan_with_state.hpp"
+#include "tfw/shell/signals.hpp"
+#include "tfw/shell/state_lock_holder.hpp"
+#include "tfw/shell/temp_dir.hpp"
+
+namespace tfw::shell {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* pointer_name = "tfw-migration";
+
+// One root of a migration, with its terraform and, for the migration's length, its lock.
+struct LockedRoot {
+    MigrationRoot root;
+    Terraform terraform;
+    std::unique_ptr<StateLockHolder> lock;
+};
+
+std::vector<std::unique_ptr<LockedRoot>> lock_roots(const fs::path& binary, const std::vector<MigrationRoot>& roots,
+                                                    const fs::path& scratch, std::chrono::nanoseconds lock_timeout) {
+    std::vector<std::unique_ptr<LockedRoot>> locked;
+    for (std::size_t i = 0; i < roots.size(); ++i) {
+        auto entry = std::make_unique<LockedRoot>(LockedRoot{roots[i], Terraform(binary, roots[i].global_args), nullptr});
+        const fs::path dir = scratch / ("lock-" + std::to_string(i));
+        fs::create_directories(dir);
+        entry->lock = std::make_unique<StateLockHolder>(entry->terraform, roots[i].name, dir, lock_timeout);
+        locked.push_back(std::move(entry));
+    }
+    return locked;
+}
+
+std::string pull(LockedRoot& root) {
+    const ProcessResult pulled = root.terraform.run({"state", "pull"});
+    if (pulled.exit_code != 0)
+        throw std::runtime_error("root module " + root.root.name +
+                                 ": terraform state pull failed: " + core::first_error_line(pulled.stderr_text));
+    if (pulled.stdout_text.find_first_not_of(" \n") == std::string::npos)
+        throw std::runtime_error("root module " + root.root.name +
+                                 " has no state yet: apply it once, so that there is a state to move objects into");
+    return pulled.stdout_text;
+}
+
+std::vector<core::StateStep> steps_now(std::vector<std::unique_ptr<LockedRoot>>& roots,
+                                       const std::vector<core::RootStates>& states) {
+    std::vector<core::StateStep> now;
+    for (std::size_t i = 0; i < roots.size(); ++i) now.push_back(core::step_of(pull(*roots[i]), states[i]));
+    return now;
+}
+
+// Pushes what is left, each after checking that its state is where the migration left it.
+std::size_t push_left(std::vector<std::unique_ptr<LockedRoot>>& roots, const std::vector<core::RootStates>& states,
+                      const fs::path& kept_in) {
+    std::vector<core::StateStep> now = steps_now(roots, states);
+    const std::vector<core::StatePush> pushes = core::pushes_left(states, now);
+    for (const auto& push : pushes) {
+        throw_if_interrupted();
+        LockedRoot& root = *roots[push.root];
+        root.lock->check();
+        const core::StateStep before = push.step == core::StateStep::final_state && states[push.root].gained
+                                           ? core::StateStep::gained
+                                           : core::StateStep::original;
+        if (core::step_of(pull(root), states[push.root]) != before)
+            throw std::runtime_error("root module " + root.root.name +
+                                     ": its state changed during the migration; nothing more is pushed. The states of every step are in " +
+                                     kept_in.string());
+        const fs::path file = kept_in / core::state_file_name(push.root, push.step);
+        const ProcessResult pushed = root.terraform.run({"state", "push", "-lock=false", file.string()});
+        if (pushed.exit_code != 0)
+            throw std::runtime_error("root module " + root.root.name + ": terraform state push failed: " +
+                                     core::first_error_line(pushed.stderr_text) + "; the states of every step are in " +
+                                     kept_in.string());
+    }
+    return pushes.size();
+}
+
+void remove_pointers(const std::vector<MigrationRoot>& roots, const fs::path& kept_in) {
+    for (const auto& root : roots) {
+        const fs::path pointer = data_dir_of(root.dir) / pointer_name;
+        std::error_code ignored;
+        if (fs::exists(pointer, ignored) && read_file(pointer) == kept_in.string() + "\n") fs::remove(pointer, ignored);
+    }
+}
+
+std::string migration_id() {
+    std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", std::gmtime(&now));
+    return std::string(stamp) + "-" + std::to_string(::getpid());
+}
+
+std::string restore_hint(const std::vector<MigrationRoot>& roots, const fs::path& kept_in) {
+    std::string out = "tfw: the states before the migration are in " + kept_in.string() + "; to restore them:";
+    for (std::size_t i = 0; i < roots.size(); ++i)
+        out += "\n  terraform -chdir=" + roots[i].dir.string() + " state push -force " +
+               (kept_in / core::state_file_name(i, core::StateStep::original)).string();
+    return out;
+}
+
+}  // namespace
+
+fs::path migrations_home() {
+    if (const char* state_home = std::getenv("XDG_STATE_HOME"); state_home && *state_home)
+        return fs::path(state_home) / "tfw" / "migrations";
+    const char* home = std::getenv("HOME");
+    return fs::path(home && *home ? home : "/tmp") / ".local" / "state" / "tfw" / "migrations";
+}
+
+fs::path interrupted_migration(const fs::path& root_dir) {
+    const fs::path pointer = data_dir_of(root_dir) / pointer_name;
+    std::error_code missing;
+    if (!fs::is_regular_file(pointer, missing)) return {};
+    std::string text = read_file(pointer);
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    return text;
+}
+
+MigrationOutcome migrate_states(const MigrationRequest& request) {
+    MigrationOutcome outcome;
+    // Only the roots that gain or lose take part, in the run's order.
+    std::vector<std::size_t> involved;
+    for (const auto& t : request.transfers)
+        for (std::size_t root : {t.from_root, t.to_root}) involved.push_back(root);
+    std::sort(involved.begin(), involved.end());
+    involved.erase(std::unique(involved.begin(), involved.end()), involved.end());
+    if (involved.empty()) return outcome;
+    std::map<std::size_t, std::size_t> index_of;
+    std::vector<MigrationRoot> roots;
+    for (std::size_t root : involved) {
+        index_of[root] = roots.size();
+        roots.push_back(request.roots[root]);
+    }
+    std::vector<core::StateTransfer> transfers;
+    for (auto t : request.transfers) {
+        t.from_root = index_of[t.from_root];
+        t.to_root = index_of[t.to_root];
+        transfers.push_back(std::move(t));
+    }
+    auto in_run = [&](core::StateTransfer t) {
+        t.from_root = involved[t.from_root];
+        t.to_root = involved[t.to_root];
+        return t;
+    };
+
+    TempDir scratch;
+    auto locked = lock_roots(request.terraform_binary, roots, scratch.path(), request.lock_timeout);
+    std::vector<std::string> originals;
+    for (auto& root : locked) originals.push_back(pull(*root));
+
+    // Terraform judges: each root planned against its state after the migration. A
+    // transfer it refutes is withdrawn, and the rest judged again.
+    std::vector<core::RootStates> states;
+    for (std::size_t round = 0; !transfers.empty(); ++round) {
+        states = core::migrate_states(originals, transfers);
+        std::vector<core::Plan> plans;
+        for (std::size_t i = 0; i < locked.size(); ++i) {
+            const fs::path dir = scratch.path() / ("check-" + std::to_string(round) + "-" + std::to_string(i));
+            fs::create_directories(dir);
+            const fs::path state_file = dir / "state.tfstate";
+            write_file_atomically(state_file, states[i].last());
+            if (request.say) request.say("tfw: planning " + roots[i].name + " against its state after the migration");
+            plans.push_back(plan_with_state(locked[i]->terraform, roots[i].dir, state_file, dir, request.plan_args));
+        }
+        std::vector<core::StateTransfer> confirmed;
+        for (const auto& t : transfers) {
+            std::string reason = core::transfer_refutation(t, plans[t.from_root], plans[t.to_root]);
+            if (reason.empty()) {
+                confirmed.push_back(t);
+            } else {
+                outcome.withdrawn.push_back({in_run(t), reason});
+            }
+        }
+        if (confirmed.size() == transfers.size()) break;
+        transfers = std::move(confirmed);
+    }
+    for (const auto& t : transfers) outcome.carried.push_back(in_run(t));
+    if (transfers.empty()) return outcome;
+    if (request.confirm && !request.confirm(outcome.carried, outcome.withdrawn)) {
+        outcome.carried.clear();
+        outcome.cancelled = true;
+        return outcome;
+    }
+
+    // Written down before the first push: the journal, the states of every step, and in
+    // each root a pointer to them, so the next run finds a migration cut short.
+    outcome.kept_in = migrations_home() / migration_id();
+    fs::create_directories(outcome.kept_in);
+    core::MigrationJournal journal{outcome.kept_in.filename().string(), {}, transfers};
+    for (std::size_t i = 0; i < roots.size(); ++i) {
+        journal.roots.push_back(roots[i].dir.string());
+        write_file_atomically(outcome.kept_in / core::state_file_name(i, core::StateStep::original), states[i].original);
+        if (states[i].gained)
+            write_file_atomically(outcome.kept_in / core::state_file_name(i, core::StateStep::gained), *states[i].gained);
+        if (states[i].final_state)
+            write_file_atomically(outcome.kept_in / core::state_file_name(i, core::StateStep::final_state),
+                                  *states[i].final_state);
+    }
+    write_file_atomically(outcome.kept_in / "journal.json", core::render_journal(journal));
+    for (const auto& root : roots) write_file_atomically(data_dir_of(root.dir) / pointer_name, outcome.kept_in.string() + "\n");
+    try {
+        push_left(locked, states, outcome.kept_in);
+    } catch (const Interrupted&) {
+        if (request.say)
+            request.say("tfw: interrupted: every object is in at least one state; run tfw apply --root again to finish the migration (" +
+                        outcome.kept_in.string() + ")");
+        throw;
+    }
+    remove_pointers(roots, outcome.kept_in);
+    if (request.say) request.say(restore_hint(roots, outcome.kept_in));
+    return outcome;
+}
+
+void finish_interrupted_migrations(const fs::path& terraform_binary, const std::vector<MigrationRoot>& roots,
+                                   std::chrono::nanoseconds lock_timeout, const std::function<void(const std::string&)>& say) {
+    std::set<fs::path> journals;
+    for (const auto& root : roots)
+        if (fs::path dir = interrupted_migration(root.dir); !dir.empty()) journals.insert(dir);
+    for (const auto& kept_in : journals) {
+        const fs::path journal_file = kept_in / "journal.json";
+        const core::MigrationJournal journal = core::parse_journal(read_file(journal_file), journal_file.string());
+        std::vector<MigrationRoot> journal_roots;
+        std::vector<core::RootStates> states;
+        for (std::size_t i = 0; i < journal.roots.size(); ++i) {
+            journal_roots.push_back({journal.roots[i], journal.roots[i], {"-chdir=" + journal.roots[i]}});
+            core::RootStates root_states;
+            root_states.original = read_file(kept_in / core::state_file_name(i, core::StateStep::original));
+            for (auto step : {core::StateStep::gained, core::StateStep::final_state}) {
+                const fs::path file = kept_in / core::state_file_name(i, step);
+                std::error_code missing;
+                if (!fs::exists(file, missing)) continue;
+                (step == core::StateStep::gained ? root_states.gained : root_states.final_state) = read_file(file);
+            }
+            states.push_back(std::move(root_states));
+        }
+        TempDir scratch;
+        auto locked = lock_roots(terraform_binary, journal_roots, scratch.path(), lock_timeout);
+        const std::vector<core::StateStep> now = steps_now(locked, states);
+        bool untouched = true;
+        for (auto step : now) untouched = untouched && step == core::StateStep::original;
+        if (untouched) {
+            remove_pointers(journal_roots, kept_in);
+            say("tfw: rolled back the migration between root modules cut short in " + kept_in.string() +
+                ": it had pushed no state, so every state is as it was before it");
+            continue;
+        }
+        std::size_t pushed = 0;
+        try {
+            pushed = push_left(locked, states, kept_in);
+        } catch (const core::StateMigrationError& error) {
+            throw std::runtime_error(std::string("cannot finish the migration between root modules cut short in ") +
+                                     kept_in.string() + ": " + error.what() + "; nothing was pushed");
+        }
+        remove_pointers(journal_roots, kept_in);
+        say("tfw: finished the migration between root modules cut short in " + kept_in.string() + ": pushed the " +
+            std::to_string(pushed) + " state" + (pushed == 1 ? "" : "s") + " it had left");
+    }
+}
+
+}  // namespace tfw::shell
