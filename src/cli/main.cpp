@@ -99,8 +99,7 @@ int run_main(int argc, char** argv) {
             return 1;
         }
         if (command == "plan" && !invocation.options.roots.empty()) return run_roots_plan(invocation);
-        if (command == "apply" && !invocation.options.roots.empty())
-            throw UsageError("apply does not take --root: plan several root modules with tfw plan --root");
+        if (command == "apply" && !invocation.options.roots.empty()) return run_roots_apply(invocation);
         if (command == "plan") return run_plan_command(invocation, false);
         if (command == "apply") return run_plan_command(invocation, true);
         if (command == "moves") return run_moves_command(invocation);

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <exception>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <thread>
 
 #include "tfw/cli/env_args.hpp"
@@ -17,9 +19,11 @@
 #include "tfw/core/plan_json.hpp"
 #include "tfw/core/plan_text.hpp"
 #include "tfw/shell/converge.hpp"
+#include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/root_lock.hpp"
 #include "tfw/shell/signals.hpp"
+#include "tfw/shell/state_migration.hpp"
 #include "tfw/shell/temp_dir.hpp"
 #include "tfw/shell/terraform.hpp"
 
@@ -71,9 +75,14 @@ std::vector<RootRun> roots_of(const Invocation& invocation) {
 
 // One root, exactly as `tfw plan` plans it, without a terminal: its lock, its own policy
 // (.tfw.yaml in that root unless --policy), the converge loop, and show -json of the result.
-void plan_root(RootRun& run, const Invocation& invocation, const PlanArgs& args, const fs::path& binary) {
-    shell::RootLock root_lock(run.dir, root_lock_wait(args, run.dir));
-    for (const auto& stale : shell::remove_stale_moved_files(run.dir, root_lock.held()))
+// `root_lock` is held for the whole run by tfw apply --root, which changes states; else
+// each root's is taken here for its plan.
+void plan_root(RootRun& run, const Invocation& invocation, const PlanArgs& args, const fs::path& binary,
+               const shell::RootLock* root_lock_held) {
+    std::optional<shell::RootLock> own_lock;
+    if (!root_lock_held) own_lock.emplace(run.dir, root_lock_wait(args, run.dir));
+    const bool locked = root_lock_held ? root_lock_held->held() : own_lock->held();
+    for (const auto& stale : shell::remove_stale_moved_files(run.dir, locked))
         std::cerr << ("tfw: removed " + stale.string() + ", left by an interrupted tfw run\n");
     Invocation for_root = invocation;
     for_root.root_dir = run.dir;
@@ -100,12 +109,13 @@ void plan_root(RootRun& run, const Invocation& invocation, const PlanArgs& args,
 
 // Every root at once, at most one per core; the first error (in root order) is rethrown
 // naming its root, after every thread has finished.
-void plan_all(std::vector<RootRun>& runs, const Invocation& invocation, const PlanArgs& args, const fs::path& binary) {
+void plan_all(std::vector<RootRun>& runs, const Invocation& invocation, const PlanArgs& args, const fs::path& binary,
+              const std::vector<std::unique_ptr<shell::RootLock>>& held = {}) {
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         for (std::size_t i; (i = next++) < runs.size();) {
             try {
-                plan_root(runs[i], invocation, args, binary);
+                plan_root(runs[i], invocation, args, binary, held.empty() ? nullptr : held[i].get());
             } catch (...) {
                 runs[i].error = std::current_exception();
             }
@@ -130,7 +140,7 @@ void plan_all(std::vector<RootRun>& runs, const Invocation& invocation, const Pl
 }
 
 std::string cross_root_report(const core::CrossRootResult& paired, const std::vector<core::RootCandidate>& candidates,
-                              const std::vector<std::string>& names) {
+                              const std::vector<std::string>& names, bool read_only = true) {
     auto named = [&](std::size_t i) { return names[candidates[i].root] + ": " + candidates[i].address; };
     std::string out;
     if (!paired.moves.empty()) {
@@ -140,7 +150,9 @@ std::string cross_root_report(const core::CrossRootResult& paired, const std::ve
             out += "  " + named(move.deletion) + " -> " + named(move.creation) + "  (" +
                    std::to_string(move.equal_values) + " known value" + (move.equal_values == 1 ? "" : "s") +
                    " equal)\n";
-        out += "tfw: nothing was moved; `tfw plan --root … --format=commands` prints the commands that move them\n";
+        if (read_only)
+            out += "tfw: nothing was moved; tfw apply --root … moves them, and `tfw plan --root … --format=commands` "
+                   "prints the commands that do it by hand\n";
     }
     std::string refused;
     for (const auto& refusal : paired.refusals)
@@ -150,7 +162,123 @@ std::string cross_root_report(const core::CrossRootResult& paired, const std::ve
     return out;
 }
 
+// A root that failed to plan stops the whole run: no root is reported or changed half.
+bool report_failed_roots(const std::vector<RootRun>& runs, const std::string& what) {
+    bool failed = false;
+    for (const auto& run : runs) {
+        int code = run.result.final_plan.exit_code;
+        if (code == 0 || code == 2) continue;
+        failed = true;
+        std::cerr << "tfw: root module " << run.name << " failed to plan:\n"
+                  << run.result.final_plan.stdout_text << run.result.final_plan.stderr_text;
+    }
+    if (failed) std::cerr << "tfw: error: a root module failed to plan; nothing is " << what << " for any root\n";
+    return failed;
+}
+
+core::CrossRootResult pair_roots(const std::vector<RootRun>& runs, std::vector<std::string>& names,
+                                 std::vector<core::RootCandidate>& candidates) {
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        names.push_back(runs[i].name);
+        auto found = core::cross_root_candidates(runs[i].plan, i);
+        candidates.insert(candidates.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+    }
+    return core::pair_across_roots(candidates);
+}
+
+bool ask_migration_approval(const std::vector<core::StateTransfer>& transfers, const std::vector<RootRun>& runs) {
+    std::cout << "\ntfw will move these objects between the states of the root modules:\n";
+    for (const auto& t : transfers)
+        std::cout << "  " << runs[t.from_root].name << ": " << t.from << " -> " << runs[t.to_root].name << ": " << t.to << "\n";
+    std::cout << "\nDo you want to move them?\n"
+                 "  Terraform planned every root against its state after the move: each object plans no change.\n"
+                 "  Only 'yes' will be accepted to approve.\n\n"
+                 "  Enter a value: "
+              << std::flush;
+    std::string answer;
+    if (!std::getline(std::cin, answer)) return false;
+    return answer == "yes";
+}
+
 }  // namespace
+
+int run_roots_apply(const Invocation& invocation) {
+    shell::SignalForwarding signals;
+    auto lookup = [](const std::string& name) -> std::optional<std::string> {
+        const char* value = std::getenv(name.c_str());
+        return value ? std::optional<std::string>(value) : std::nullopt;
+    };
+    PlanArgs args = split_plan_args(with_env_args("apply", invocation.terraform_args, lookup), true);
+    const TfwOptions& options = invocation.options;
+    auto not_with = [](const std::string& what) {
+        return UsageError(what + " is not supported by tfw apply --root, which moves objects between the states of root modules");
+    };
+    if (options.write) throw not_with("--write");
+    if (!options.report_file.empty()) throw not_with("--report");
+    if (!options.format.empty()) throw not_with("--format");
+    if (args.plan_file) throw not_with("a saved plan");
+    if (args.json) throw not_with("-json");
+    if (!args.auto_approve && !args.input)
+        throw UsageError("no approval: -input=false needs -auto-approve to move objects between root modules");
+
+    std::vector<RootRun> runs = roots_of(invocation);
+    const fs::path binary = shell::resolve_terraform_binary(options.terraform_bin);
+    // tfw's own lock on every root for the whole run: plans, the migration, and the
+    // finishing of one cut short.
+    std::vector<std::unique_ptr<shell::RootLock>> root_locks;
+    std::vector<shell::MigrationRoot> roots;
+    for (const auto& run : runs) {
+        root_locks.push_back(std::make_unique<shell::RootLock>(run.dir, root_lock_wait(args, run.dir)));
+        roots.push_back({shell::absolute_directory(run.dir), run.name, run.global_args});
+    }
+    auto say = [](const std::string& line) { std::cerr << line << "\n" << std::flush; };
+    shell::finish_interrupted_migrations(binary, roots, args.lock_timeout, say);
+
+    plan_all(runs, invocation, args, binary, root_locks);
+    if (report_failed_roots(runs, "moved")) return 1;
+    std::vector<std::string> names;
+    std::vector<core::RootCandidate> candidates;
+    const core::CrossRootResult paired = pair_roots(runs, names, candidates);
+    for (const auto& run : runs)
+        std::cout << "── root module " << run.name << " ──\n" << render_summary(run.result, run.calls, options.explain);
+    std::cout << cross_root_report(paired, candidates, names, false) << std::flush;
+    if (paired.moves.empty()) {
+        std::cout << "tfw: nothing to move between root modules\n";
+        return 0;
+    }
+
+    shell::MigrationRequest request;
+    request.terraform_binary = binary;
+    request.roots = roots;
+    for (const auto& move : paired.moves) {
+        const core::RootCandidate& from = candidates[move.deletion];
+        const core::RootCandidate& to = candidates[move.creation];
+        request.transfers.push_back({from.root, from.address, to.root, to.address});
+    }
+    request.plan_args = args.passthrough;
+    request.lock_timeout = args.lock_timeout;
+    request.say = say;
+    request.confirm = [&](const std::vector<core::StateTransfer>& carried, const std::vector<shell::WithdrawnTransfer>& withdrawn) {
+        for (const auto& w : withdrawn)
+            std::cout << "tfw: not moved: " << runs[w.transfer.from_root].name << ": " << w.transfer.from << ": " << w.reason << "\n";
+        return args.auto_approve || ask_migration_approval(carried, runs);
+    };
+    const shell::MigrationOutcome outcome = shell::migrate_states(request);
+    if (outcome.cancelled) {
+        std::cout << "\nMove cancelled.\n";
+        return 1;
+    }
+    if (outcome.carried.empty()) {
+        for (const auto& w : outcome.withdrawn)
+            std::cout << "tfw: not moved: " << runs[w.transfer.from_root].name << ": " << w.transfer.from << ": " << w.reason << "\n";
+        std::cout << "tfw: Terraform confirmed no move between root modules; no state was changed\n";
+        return 0;
+    }
+    std::cout << "tfw: moved " << outcome.carried.size() << " object" << (outcome.carried.size() == 1 ? "" : "s")
+              << " between root modules\n"
+              << std::flush;
+    return 0;
+}
 
 int run_roots_plan(const Invocation& invocation) {
     shell::SignalForwarding signals;
@@ -172,31 +300,17 @@ int run_roots_plan(const Invocation& invocation) {
     if (args.json) throw not_yet("-json");
 
     std::vector<RootRun> runs = roots_of(invocation);
+    for (const auto& run : runs)
+        if (const fs::path cut_short = shell::interrupted_migration(run.dir); !cut_short.empty())
+            throw std::runtime_error("root module " + run.name + " takes part in a migration between root modules that was cut short (" +
+                                     cut_short.string() + "); tfw apply with the same --root options finishes it");
     const fs::path binary = shell::resolve_terraform_binary(options.terraform_bin);
     plan_all(runs, invocation, args, binary);
-
-    // A root that failed to plan stops the whole run: no root is reported half.
-    bool failed = false;
-    for (const auto& run : runs) {
-        int code = run.result.final_plan.exit_code;
-        if (code == 0 || code == 2) continue;
-        failed = true;
-        std::cerr << "tfw: root module " << run.name << " failed to plan:\n"
-                  << run.result.final_plan.stdout_text << run.result.final_plan.stderr_text;
-    }
-    if (failed) {
-        std::cerr << "tfw: error: a root module failed to plan; nothing is reported for any root\n";
-        return 1;
-    }
+    if (report_failed_roots(runs, "reported")) return 1;
 
     std::vector<std::string> names;
     std::vector<core::RootCandidate> candidates;
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-        names.push_back(runs[i].name);
-        auto found = core::cross_root_candidates(runs[i].plan, i);
-        candidates.insert(candidates.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
-    }
-    const core::CrossRootResult paired = core::pair_across_roots(candidates);
+    const core::CrossRootResult paired = pair_roots(runs, names, candidates);
 
     if (format == "json") {
         std::vector<core::RootMoves> inside;

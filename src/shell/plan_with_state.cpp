@@ -1,6 +1,9 @@
 #include "tfw/shell/plan_with_state.hpp"
 
 #include <cstdlib>
+#include <optional>
+
+#include <rapidjson/document.h>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -48,29 +51,64 @@ fs::path data_dir_of(const fs::path& root_dir) {
     return dir.is_absolute() ? dir : root_dir / dir;
 }
 
+namespace {
+
+// The backend the root was initialised with (the data directory's backend record), or
+// "local" when it has none: a root without a backend block.
+std::string backend_type(const fs::path& root_dir) {
+    const fs::path record = data_dir_of(root_dir) / "terraform.tfstate";
+    std::error_code missing;
+    if (!fs::is_regular_file(record, missing)) return "local";
+    rapidjson::Document doc;
+    const std::string text = read_file(record);
+    doc.Parse(text.data(), text.size());
+    if (doc.HasParseError() || !doc.IsObject()) return "unknown";
+    auto backend = doc.FindMember("backend");
+    if (backend == doc.MemberEnd() || !backend->value.IsObject()) return "local";
+    auto type = backend->value.FindMember("type");
+    return type != backend->value.MemberEnd() && type->value.IsString() ? type->value.GetString() : "unknown";
+}
+
+}  // namespace
+
 core::Plan plan_with_state(Terraform& terraform, const fs::path& root_dir, const fs::path& state_file,
                            const fs::path& scratch, const std::vector<std::string>& plan_args) {
-    // The root's installed modules and providers, so that init downloads nothing: modules
-    // copied (init may rewrite their manifest), providers linked (they can be large).
-    const fs::path data_dir = fs::absolute(scratch / "data");
-    fs::create_directories(data_dir);
-    const fs::path own = data_dir_of(root_dir);
-    std::error_code missing;
-    if (fs::is_directory(own / "modules", missing))
-        fs::copy(own / "modules", data_dir / "modules", fs::copy_options::recursive);
-    if (fs::is_directory(own / "providers", missing))
-        fs::create_directory_symlink(fs::absolute(own / "providers"), data_dir / "providers");
-    ProcessOptions options;
-    options.env_overrides = {{"TF_DATA_DIR", data_dir.string()}};
-    options.env_removed = {"TF_WORKSPACE"};  // the copy is the default workspace of a local backend
-    BackendOverride backend(root_dir, state_file);
-    require_success(terraform.run({"init", "-input=false", "-no-color", "-lockfile=readonly"}, options),
-                    "terraform init against the migrated state");
     const fs::path plan_file = fs::absolute(scratch / "check.tfplan");
     std::vector<std::string> plan = {"plan"};
     plan.insert(plan.end(), plan_args.begin(), plan_args.end());
     for (const char* ours : {"-input=false", "-no-color", "-lock=false"}) plan.push_back(ours);
     plan.push_back("-out=" + plan_file.string());
+    ProcessOptions options;
+    std::optional<BackendOverride> backend;
+    std::error_code missing;
+    if (backend_type(root_dir) == "local") {
+        // The local backend reads another state file with -state, and the root's own
+        // state file, whose lock tfw holds, is not touched.
+        plan.push_back("-state=" + fs::absolute(state_file).string());
+    } else {
+        // `init` of the override takes a terraform.tfstate it finds in the root module
+        // directory for the local backend's and empties it (checked, 1.11.4), even with
+        // -reconfigure: a root on another backend with such a file is not checked.
+        if (fs::exists(root_dir / "terraform.tfstate", missing))
+            throw std::runtime_error("root module " + root_dir.string() + " uses the " + backend_type(root_dir) +
+                                     " backend but also holds a terraform.tfstate, which checking the migration could "
+                                     "empty; move that file away first");
+        // Any other backend: the root's installed modules and providers, so that init
+        // downloads nothing: modules copied (init may rewrite their manifest), providers
+        // linked (they can be large).
+        const fs::path data_dir = fs::absolute(scratch / "data");
+        fs::create_directories(data_dir);
+        const fs::path own = data_dir_of(root_dir);
+        if (fs::is_directory(own / "modules", missing))
+            fs::copy(own / "modules", data_dir / "modules", fs::copy_options::recursive);
+        if (fs::is_directory(own / "providers", missing))
+            fs::create_directory_symlink(fs::absolute(own / "providers"), data_dir / "providers");
+        options.env_overrides = {{"TF_DATA_DIR", data_dir.string()}};
+        options.env_removed = {"TF_WORKSPACE"};  // the copy is the default workspace of a local backend
+        backend.emplace(root_dir, state_file);
+        require_success(terraform.run({"init", "-input=false", "-no-color", "-lockfile=readonly", "-reconfigure"}, options),
+                        "terraform init against the migrated state");
+    }
     require_success(terraform.run(plan, options), "terraform plan against the migrated state");
     ProcessResult shown = terraform.run({"show", "-json", plan_file.string()}, options);
     require_success(shown, "terraform show -json of the plan against the migrated state");

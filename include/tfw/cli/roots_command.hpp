@@ -19,4 +19,9 @@ namespace tfw::cli {
 // Returns the exit code; throws for errors that main turns into one-line messages.
 int run_roots_plan(const Invocation& invocation);
 
+// `tfw apply --root DIR …`: the same plans, then the moves between roots carried out on
+// the states (shell/state_migration.hpp), after Terraform confirmed them and the user
+// approved (-auto-approve skips the question). Finishes a migration cut short first.
+int run_roots_apply(const Invocation& invocation);
+
 }  // namespace tfw::cli

@@ -1,9 +1,10 @@
 // Plans a root module against a state file instead of its own state, so that a migration
-// is judged by Terraform before any state changes: the root's configuration, a backend
-// override that points the local backend at the file, and a data directory of tfw's own
-// (TF_DATA_DIR), so the root's .terraform and its backend settings stay as they are. The
-// override is the one file tfw puts in the root module directory; it is there only during
-// `init` and `plan`, and a killed run's is removed by the next one (moved_file_guard.hpp).
+// is judged by Terraform before any state changes. A root on the local backend is planned
+// with -state=FILE. Any other backend gets a backend override that points the local
+// backend at the file, and a data directory of tfw's own (TF_DATA_DIR), so the root's
+// .terraform and its backend settings stay as they are. That override is the one file
+// tfw puts in the root module directory; it is there only during `init` and `plan`, and a
+// killed run's is removed by the next one (moved_file_guard.hpp).
 #pragma once
 
 #include <filesystem>
