@@ -1,0 +1,145 @@
+// `tfw apply --root DIR`: the moves between root modules carried out on the states. Root A
+// (roots_split_a) is split: a resource, a for_each resource and a whole module call go to
+// root B (roots_split_b). tfw plans both roots, pairs the moves, has Terraform plan each
+// root against its migrated state, asks, and pushes B's state (which gains) before A's
+// (which loses). Plain terraform then judges both roots, and every object keeps its id.
+// The same with both states in PostgreSQL (Terraform's pg backend), where a held lock in
+// either root stops tfw before it changes anything.
+#include <boost/test/unit_test.hpp>
+
+#include "checks.hpp"
+#include "tfw/core/moves_format.hpp"
+#include "pg_server.hpp"
+#include "roots_split.hpp"
+#include "workspace.hpp"
+
+using namespace tfw::e2e;
+
+namespace {
+
+// tfw apply in A's directory with B as the second root. States before a migration are
+// kept under the workspace's scratch directory (XDG_STATE_HOME).
+RunResult apply(SplitRoots& roots, const std::vector<std::string>& extra = {}, const std::string& input = "") {
+    std::vector<std::string> args = {"apply", "-no-color", "--root", roots.b.dir().string()};
+    if (roots.pg) args.push_back("-lock-timeout=60s");
+    args.insert(args.end(), extra.begin(), extra.end());
+    if (input.empty()) return roots.a.tfw(args);
+    std::string script = "printf '%s\\n' " + tfw::core::shell_quote(input) + " | tfw";
+    for (const auto& arg : args) script += " " + tfw::core::shell_quote(arg);
+    return roots.a.bash(script);
+}
+
+void keep_states_in_scratch(SplitRoots& roots) {
+    roots.a.set_environment("XDG_STATE_HOME", (roots.a.scratch() / "state").string());
+}
+
+void migrate_and_judge(const PgServer* pg) {
+    SplitRoots roots(pg);
+    keep_states_in_scratch(roots);
+    const auto ids_before = ids_of(roots.a);
+    BOOST_TEST_REQUIRE(ids_before.size() == 6u);
+    roots.switch_both("after", "after");
+    const std::string untouched = roots.everything();
+
+    // A "no" at the question changes nothing; so does -input=false without -auto-approve.
+    const RunResult declined = apply(roots, {}, "no");
+    BOOST_TEST(declined.exit_code == 1, declined.describe());
+    BOOST_TEST(contains(declined.out, "Do you want to move them?"), declined.describe());
+    BOOST_TEST(contains(declined.out, "Move cancelled."), declined.describe());
+    BOOST_TEST(roots.everything() == untouched, "a declined migration changed a file or a state");
+    const RunResult no_input = apply(roots, {"-input=false"});
+    BOOST_TEST(no_input.exit_code == 1, no_input.describe());
+    BOOST_TEST(contains(no_input.err, "-input=false needs -auto-approve"), no_input.describe());
+    BOOST_TEST(roots.everything() == untouched);
+
+    if (pg) {
+        // A held state lock in either root stops the run before it changes anything,
+        // naming the root and the lock.
+        for (const std::string schema : {"root_a", "root_b"}) {
+            BOOST_TEST_CONTEXT("lock held in " << schema) {
+                auto held = pg->hold_state_lock(schema == "root_a" ? roots.a : roots.b, schema);
+                const RunResult locked = apply(roots, {"-auto-approve", "-lock-timeout=2s"});
+                BOOST_TEST(locked.exit_code == 1, locked.describe());
+                const std::string root = schema == "root_a" ? "." : roots.b.dir().string();
+                BOOST_TEST(contains(locked.err, "root module " + root), locked.describe());
+                BOOST_TEST(contains(locked.err, "Error acquiring the state lock"), locked.describe());
+                BOOST_TEST(!contains(locked.out, "tfw: moved"), locked.describe());
+                held->release();
+                BOOST_TEST(roots.everything() == untouched);
+            }
+        }
+    }
+
+    const RunResult moved = apply(roots, {"-auto-approve"});
+    BOOST_TEST_REQUIRE(moved.exit_code == 0, moved.describe());
+    BOOST_TEST(contains(moved.out, "tfw: 5 moves between root modules:\n"), moved.describe());
+    BOOST_TEST(contains(moved.out, "tfw: moved 5 objects between root modules\n"), moved.describe());
+    // Terraform judged both roots before the push, and the user is told how to go back.
+    BOOST_TEST(contains(moved.err, "tfw: planning . against its state after the migration\n"), moved.describe());
+    BOOST_TEST(contains(moved.err, "tfw: the states before the migration are in " + (roots.a.scratch() / "state").string()),
+               moved.describe());
+    BOOST_TEST(contains(moved.err, "state push -force "), moved.describe());
+    // The user's files are as they were: no moved, removed or import block, no override.
+    BOOST_TEST(roots.a.tfw_temp_files().empty());
+    BOOST_TEST(roots.b.tfw_temp_files().empty());
+
+    // Plain terraform plans nothing in either root, and every object kept its id.
+    for (const Workspace* ws : {&roots.a, &roots.b}) {
+        const RunResult plain = ws->terraform({"plan", "-input=false", "-no-color", "-detailed-exitcode"});
+        BOOST_TEST(plain.exit_code == 0, plain.describe());
+    }
+    const auto ids_a = ids_of(roots.a);
+    const auto ids_b = ids_of(roots.b);
+    BOOST_TEST(ids_a.size() == 1u);
+    BOOST_TEST(ids_a.at("terraform_data.stays") == ids_before.at("terraform_data.stays"));
+    BOOST_TEST(ids_b.size() == 6u);
+    for (const auto& address : split_moved_addresses) {
+        BOOST_TEST_CONTEXT(address) {
+            BOOST_TEST_REQUIRE(ids_b.contains(address));
+            BOOST_TEST(ids_b.at(address) == ids_before.at(address));
+        }
+    }
+
+    // A second run moves nothing and changes no byte of any file or state.
+    const std::string after = roots.everything();
+    const RunResult again = apply(roots, {"-auto-approve"});
+    BOOST_TEST(again.exit_code == 0, again.describe());
+    BOOST_TEST(contains(again.out, "tfw: nothing to move between root modules\n"), again.describe());
+    BOOST_TEST(roots.everything() == after, "a second run changed a file or a state");
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(split_a_root_with_local_state) { migrate_and_judge(nullptr); }
+
+BOOST_AUTO_TEST_CASE(split_a_root_with_both_states_in_postgresql) {
+    PgServer pg;
+    migrate_and_judge(&pg);
+}
+
+BOOST_AUTO_TEST_CASE(a_tie_stays_and_a_failing_root_moves_nothing) {
+    SplitRoots roots;
+    keep_states_in_scratch(roots);
+    // A root that fails to plan stops the whole run before anything changes.
+    roots.switch_both("after", "broken");
+    const std::string before_broken = roots.everything();
+    const RunResult broken = apply(roots, {"-auto-approve"});
+    BOOST_TEST(broken.exit_code == 1, broken.describe());
+    BOOST_TEST(broken.err.ends_with("tfw: error: a root module failed to plan; nothing is moved for any root\n"),
+               broken.describe());
+    BOOST_TEST(roots.everything() == before_broken, "a failed run changed a file or a state");
+
+    // B declares two resources with the network's values: a tie, so the network stays in
+    // A's state (its destroy stands), and the other four objects move.
+    roots.switch_both("after", "after_tie");
+    const RunResult tie = apply(roots, {"-auto-approve"});
+    BOOST_TEST_REQUIRE(tie.exit_code == 0, tie.describe());
+    BOOST_TEST(contains(tie.out, "  .: terraform_data.network: tie with "), tie.describe());
+    BOOST_TEST(contains(tie.out, "tfw: moved 4 objects between root modules\n"), tie.describe());
+    const auto ids_a = ids_of(roots.a);
+    const auto ids_b = ids_of(roots.b);
+    BOOST_TEST(ids_a.contains("terraform_data.network"));
+    BOOST_TEST(!ids_b.contains("terraform_data.network"));
+    BOOST_TEST(!ids_b.contains("terraform_data.network_twin"));
+    BOOST_TEST(ids_b.contains("module.app.terraform_data.server"));
+}
