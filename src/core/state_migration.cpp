@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <rapidjson/document.h>
@@ -265,28 +266,67 @@ std::vector<std::string> state_addresses(std::string_view text) {
     return out;
 }
 
+namespace {
+
+// A parsed state, and its managed instances' attributes by address.
+struct StateView {
+    StateDoc state;
+    std::map<std::string, const rj::Value*> attributes;
+
+    explicit StateView(std::string_view text) {
+        parse_state(state, text);
+        for (const auto& resource : state.doc["resources"].GetArray()) {
+            if (text_of(resource, "mode") != "managed") continue;
+            const std::string module = text_of(resource, "module");
+            const std::string base = (module.empty() ? "" : module + ".") + text_of(resource, "type") + "." + text_of(resource, "name");
+            const auto instances = resource.FindMember("instances");
+            if (instances == resource.MemberEnd() || !instances->value.IsArray()) continue;
+            for (const auto& instance : instances->value.GetArray()) {
+                const auto found = instance.FindMember("attributes");
+                attributes[base + to_string(key_of(instance))] =
+                    found == instance.MemberEnd() ? nullptr : &found->value;
+            }
+        }
+    }
+    std::string lineage() const { return state.doc["lineage"].GetString(); }
+    std::uint64_t serial() const { return state.doc["serial"].GetUint64(); }
+    bool same_objects(const StateView& other) const {
+        if (attributes.size() != other.attributes.size()) return false;
+        for (const auto& [address, values] : attributes) {
+            const auto it = other.attributes.find(address);
+            if (it == other.attributes.end() || !values != !it->second) return false;
+            if (values && !(*values == *it->second)) return false;
+        }
+        return true;
+    }
+};
+
+}  // namespace
+
 StateStep step_of(std::string_view text, const RootStates& steps) {
-    struct Identity {
-        std::string lineage;
-        std::uint64_t serial = 0;
-        std::vector<std::string> addresses;
-        bool operator==(const Identity&) const = default;
-    };
-    auto identity = [](std::string_view state_text) {
-        StateDoc state;
-        parse_state(state, state_text);
-        return Identity{state.doc["lineage"].GetString(), state.doc["serial"].GetUint64(), state_addresses(state_text)};
-    };
-    Identity now;
+    std::optional<StateView> now;
     try {
-        now = identity(text);
+        now.emplace(text);
     } catch (const StateMigrationError&) {
         return StateStep::unknown;
     }
-    if (steps.final_state && now == identity(*steps.final_state)) return StateStep::final_state;
-    if (steps.gained && now == identity(*steps.gained)) return StateStep::gained;
-    if (now == identity(steps.original)) return StateStep::original;
+    const StateView original(steps.original);
+    if (now->lineage() != original.lineage()) return StateStep::unknown;
+    if (now->serial() == original.serial()) return now->same_objects(original) ? StateStep::original : StateStep::unknown;
+    // A pushed step: Terraform may raise the serial once more as it writes it.
+    if (now->serial() < original.serial()) return StateStep::unknown;
+    if (steps.final_state && now->same_objects(StateView(*steps.final_state))) return StateStep::final_state;
+    if (steps.gained && now->same_objects(StateView(*steps.gained))) return StateStep::gained;
     return StateStep::unknown;
+}
+
+std::uint64_t serial_of(std::string_view state) { return StateView(state).serial(); }
+
+std::string with_serial(std::string_view state, std::uint64_t serial) {
+    StateDoc parsed;
+    parse_state(parsed, state);
+    bump_serial(parsed.doc, serial);
+    return render(parsed.doc);
 }
 
 std::vector<StatePush> pushes_left(const std::vector<RootStates>& states, const std::vector<StateStep>& now) {

@@ -75,11 +75,15 @@ std::size_t push_left(std::vector<std::unique_ptr<LockedRoot>>& roots, const std
         const core::StateStep before = push.step == core::StateStep::final_state && states[push.root].gained
                                            ? core::StateStep::gained
                                            : core::StateStep::original;
-        if (core::step_of(pull(root), states[push.root]) != before)
+        const std::string remote = pull(root);
+        if (core::step_of(remote, states[push.root]) != before)
             throw std::runtime_error("root module " + root.root.name +
                                      ": its state changed during the migration; nothing more is pushed. The states of every step are in " +
                                      kept_in.string());
-        const fs::path file = kept_in / core::state_file_name(push.root, push.step);
+        const std::string& content = push.step == core::StateStep::gained ? *states[push.root].gained
+                                                                          : *states[push.root].final_state;
+        const fs::path file = kept_in / ("push-" + core::state_file_name(push.root, push.step));
+        write_file_atomically(file, core::with_serial(content, core::serial_of(remote) + 1));
         const ProcessResult pushed = root.terraform.run({"state", "push", "-lock=false", file.string()});
         if (pushed.exit_code != 0)
             throw std::runtime_error("root module " + root.root.name + ": terraform state push failed: " +

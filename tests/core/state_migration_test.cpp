@@ -193,11 +193,18 @@ BOOST_AUTO_TEST_CASE(tells_each_step_of_a_state_from_a_change_by_someone_else) {
         {"gained", *root_a.gained, StateStep::gained},
         {"final", *root_a.final_state, StateStep::final_state},
         {"changed by an apply since", state("A", 4, resource("", "network", "", instance("", "n1"))), StateStep::unknown},
-        {"the gained serial, other objects", state("A", 4, resource("", "x", "", instance("", "n1"))), StateStep::unknown},
+        {"the original serial, other values", state("A", 3, resource("", "network", "", instance("", "n2"))),
+         StateStep::unknown},
+        {"gained, with the serial Terraform raised once more", with_serial(*root_a.gained, 5), StateStep::gained},
+        {"final, with a serial raised", with_serial(*root_a.final_state, 9), StateStep::final_state},
+        {"a higher serial, other objects", state("A", 4, resource("", "x", "", instance("", "n1"))), StateStep::unknown},
+        {"an older serial", with_serial(*root_a.gained, 2), StateStep::unknown},
         {"another lineage", state("Z", 3, resource("", "network", "", instance("", "n1"))), StateStep::unknown},
         {"not a state", "<html>", StateStep::unknown},
     };
     for (const auto& s : steps) BOOST_TEST((step_of(s.state, root_a) == s.expected), s.name);
+    BOOST_TEST(serial_of(a) == 3u);
+    BOOST_TEST(serial_of(with_serial(a, 42)) == 42u);
     // A root that only loses has no gained step: its first push is the final one.
     const auto one_way = migrate_states({a, b}, {{0, "terraform_data.network", 1, "terraform_data.renamed"}});
     BOOST_TEST(!one_way[0].gained);

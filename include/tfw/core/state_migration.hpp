@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -47,10 +48,17 @@ struct StateMigrationError : std::runtime_error {
 std::vector<RootStates> migrate_states(const std::vector<std::string>& originals,
                                        const std::vector<StateTransfer>& transfers);
 
-// Where a root's state is in the migration, judged from its lineage, serial and the
-// addresses it holds: anything else is a change by someone else.
+// Where a root's state is in the migration, judged from its lineage, its serial and the
+// values of every object it holds: the original has its serial and objects; a pushed step
+// has that step's objects and a higher serial (Terraform may raise the pushed serial once
+// more as it writes the state). Anything else is a change by someone else.
 enum class StateStep { original, gained, final_state, unknown };
 StateStep step_of(std::string_view state, const RootStates& steps);
+
+// A state's serial, and the state with another: each push is the serial after the one
+// the root holds at that moment, as Terraform accepts only a newer state.
+std::uint64_t serial_of(std::string_view state);
+std::string with_serial(std::string_view state, std::uint64_t serial);
 
 // The pushes that take every root from where it is now to its last step, in order: the
 // gained states first, then the final ones. From the start, that is the whole migration;
