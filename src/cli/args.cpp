@@ -31,7 +31,7 @@ po::options_description tfw_options(TfwOptions& into) {
         ("report-format", po::value<std::string>(&into.report_format)->default_value("json"),
          "--report as json (schema in report.hpp) or markdown (a pull-request comment)")
         ("root", po::value<std::vector<std::string>>(&into.roots)->composing(),
-         "plan root module DIR too (repeatable) and pair moves between the roots; read-only")
+         "plan root module DIR too (repeatable) and pair moves between the roots; apply moves them between the states")
         ("format", po::value<std::string>(&into.format),
          "tfw moves output: hcl (default), json or commands; with --root: text (default), json or commands");
     return description;
