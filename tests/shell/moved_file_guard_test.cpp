@@ -226,6 +226,25 @@ BOOST_AUTO_TEST_CASE(remove_stale_moved_files_table) {
     BOOST_TEST(fs::exists(dir.path / ("tfw-moved-" + dead2 + "0.tf")));
 }
 
+// The backend override a migration check puts in a root (shell/plan_with_state.hpp) is
+// named and marked as a moved file is, with its own suffix and header.
+BOOST_AUTO_TEST_CASE(remove_stale_backend_overrides_table) {
+    ScratchDir dir;
+    const std::string dead = std::to_string(dead_pid());
+    const std::string alive_parent = std::to_string(::getppid());
+    const std::string override_header = std::string(tfw::shell::override_file_header) + "\n";
+    const std::string body = "terraform {\n  backend \"local\" {\n    path = \"/tmp/x.tfstate\"\n  }\n}\n";
+    const std::vector<StaleCandidate> files = {
+        {"tfw-moved-" + dead + "_override.tf", override_header + body, true},
+        {"tfw-moved-" + dead + "_override.tf.tfw-" + dead + ".tmp", override_header.substr(0, 20), true},  // cut short
+        {"tfw-moved-" + alive_parent + "_override.tf", override_header + body, false},                     // running
+        {"tfw-moved-" + dead + "0_override.tf", header() + body, false},  // a moved file's header: not an override
+        {"tfw-moved-" + dead + "1_override.tf", "# mine\n" + body, false},
+        {"backend_override.tf", override_header + body, false},  // not our name
+    };
+    check_stale_removal(dir, files, false);
+}
+
 BOOST_AUTO_TEST_CASE(remove_stale_moved_files_after_a_guard_of_a_dead_process) {
     ScratchDir dir;
     // What a killed tfw leaves behind: its guard's file, under its pid.
