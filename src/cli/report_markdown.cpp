@@ -116,4 +116,35 @@ std::string render_markdown_report(const shell::ConvergeResult& result, const co
     return out;
 }
 
+std::string render_roots_markdown_report(const std::vector<core::RootMoves>& roots, const core::CrossRootResult& result,
+                                         const std::vector<core::RootCandidate>& candidates) {
+    std::vector<std::string> names;
+    for (const auto& root : roots) names.push_back(root.dir);
+    std::string out = "### tfw: " + plural(result.moves.size(), "move") + " between " + plural(roots.size(), "root module") +
+                      "\n";
+    for (const auto& root : roots) {
+        out += "\n**Root module " + inline_text(code(root.dir)) + ":** " + plural(root.moves.size(), "move") + " inside it\n";
+        for (const auto& [from, to] : root.moves) out += "- " + code(from) + " → " + code(to) + "\n";
+    }
+    if (!result.moves.empty()) {
+        out += "\n| From root | From | To root | To | Known values equal |\n|---|---|---|---|---|\n";
+        for (const auto& move : result.moves) {
+            const core::RootCandidate& from = candidates[move.deletion];
+            const core::RootCandidate& to = candidates[move.creation];
+            out += "| " + inline_text(code(names[from.root])) + " | " + inline_text(code(from.address)) + " | " +
+                   inline_text(code(names[to.root])) + " | " + inline_text(code(to.address)) + " | " +
+                   std::to_string(move.equal_values) + " |\n";
+        }
+    }
+    std::string refused;
+    for (const auto& refusal : result.refusals) {
+        const core::RootCandidate& self = candidates[refusal.candidate];
+        if (!self.is_deletion) continue;
+        refused += "- " + inline_text(code(names[self.root])) + ": " + code(self.address) + ": " +
+                   inline_text(core::refusal_reason(refusal, candidates, names)) + "\n";
+    }
+    if (!refused.empty()) out += "\n**Stays a destroy (not paired with another root module):**\n" + refused;
+    return out;
+}
+
 }  // namespace tfw::cli

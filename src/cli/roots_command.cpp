@@ -12,7 +12,9 @@
 #include "tfw/cli/env_args.hpp"
 #include "tfw/cli/plan_command.hpp"
 #include "tfw/cli/policy_file.hpp"
+#include "tfw/cli/report_markdown.hpp"
 #include "tfw/cli/summary.hpp"
+#include "tfw/cli/ui_events.hpp"
 #include "tfw/core/cross_root.hpp"
 #include "tfw/core/cross_root_commands.hpp"
 #include "tfw/core/cross_root_json.hpp"
@@ -94,6 +96,7 @@ void plan_root(RootRun& run, const Invocation& invocation, const PlanArgs& args,
     request.plan_dir = temp.path();
     request.max_iterations = invocation.options.max_iterations;
     request.policy = load_policy_file(for_root);
+    request.json_stream = args.json;
     run.result = shell::converge(terraform, guard, request);
     guard.remove();
     if (run.result.final_plan.exit_code == 0 || run.result.final_plan.exit_code == 2) {
@@ -101,7 +104,8 @@ void plan_root(RootRun& run, const Invocation& invocation, const PlanArgs& args,
         if (shown.exit_code != 0)
             throw std::runtime_error("terraform show -json failed: " + core::first_error_line(shown.stderr_text));
         run.plan = core::load_plan_json(shown.stdout_text);
-        run.result.final_plan.stdout_text =
+        if (!args.json)
+            run.result.final_plan.stdout_text =
             core::strip_plan_trailer(run.result.final_plan.stdout_text, run.result.plan_file.string());
     }
     run.calls = terraform.calls();
@@ -186,6 +190,26 @@ core::CrossRootResult pair_roots(const std::vector<RootRun>& runs, std::vector<s
     return core::pair_across_roots(candidates);
 }
 
+std::vector<core::RootMoves> inside_moves(const std::vector<RootRun>& runs) {
+    std::vector<core::RootMoves> inside;
+    for (const auto& run : runs) {
+        core::RootMoves root{run.name, {}};
+        for (const auto& move : run.result.moves) root.moves.emplace_back(core::to_string(move.from), core::to_string(move.to));
+        inside.push_back(std::move(root));
+    }
+    return inside;
+}
+
+// --report=FILE: one report of every root, JSON (cross_root_json.hpp) or Markdown.
+void write_roots_report(const TfwOptions& options, const std::vector<RootRun>& runs, const core::CrossRootResult& paired,
+                        const std::vector<core::RootCandidate>& candidates) {
+    if (options.report_file.empty()) return;
+    const auto inside = inside_moves(runs);
+    shell::write_file_atomically(options.report_file, options.report_format == "markdown"
+                                                          ? render_roots_markdown_report(inside, paired, candidates)
+                                                          : core::render_cross_root_json(inside, paired, candidates));
+}
+
 bool ask_migration_approval(const std::vector<core::StateTransfer>& transfers, const std::vector<RootRun>& runs) {
     std::cout << "\ntfw will move these objects between the states of the root modules:\n";
     for (const auto& t : transfers)
@@ -214,7 +238,6 @@ int run_roots_apply(const Invocation& invocation) {
         return UsageError(what + " is not supported by tfw apply --root, which moves objects between the states of root modules");
     };
     if (options.write) throw not_with("--write");
-    if (!options.report_file.empty()) throw not_with("--report");
     if (!options.format.empty()) throw not_with("--format");
     if (args.plan_file) throw not_with("a saved plan");
     if (args.json) throw not_with("-json");
@@ -242,6 +265,7 @@ int run_roots_apply(const Invocation& invocation) {
     for (const auto& run : runs)
         std::cout << "── root module " << run.name << " ──\n" << render_summary(run.result, run.calls, options.explain);
     std::cout << cross_root_report(paired, candidates, names, false) << std::flush;
+    write_roots_report(options, runs, paired, candidates);
     if (paired.moves.empty()) {
         std::cout << "tfw: nothing to move between root modules\n";
         return 0;
@@ -295,9 +319,8 @@ int run_roots_plan(const Invocation& invocation) {
         return UsageError(what + " is not supported with --root yet: tfw plan --root only reports");
     };
     if (options.write) throw not_yet("--write");
-    if (!options.report_file.empty()) throw not_yet("--report");
     if (args.out) throw not_yet("-out");
-    if (args.json) throw not_yet("-json");
+    if (args.json && format != "text") throw UsageError("-json with --root takes no --format: its stream is the report");
 
     std::vector<RootRun> runs = roots_of(invocation);
     for (const auto& run : runs)
@@ -311,16 +334,21 @@ int run_roots_plan(const Invocation& invocation) {
     std::vector<std::string> names;
     std::vector<core::RootCandidate> candidates;
     const core::CrossRootResult paired = pair_roots(runs, names, candidates);
+    write_roots_report(options, runs, paired, candidates);
 
-    if (format == "json") {
-        std::vector<core::RootMoves> inside;
+    if (args.json) {
+        const std::string timestamp = ui_timestamp(std::chrono::system_clock::now());
+        bool changes = false;
         for (const auto& run : runs) {
-            core::RootMoves root{run.name, {}};
-            for (const auto& move : run.result.moves)
-                root.moves.emplace_back(core::to_string(move.from), core::to_string(move.to));
-            inside.push_back(std::move(root));
+            changes = changes || run.result.final_plan.exit_code == 2;
+            std::cout << render_root_line(run.name, timestamp) << run.result.final_plan.stdout_text
+                      << render_ui_events(run.result, run.calls, timestamp);
         }
-        std::cout << core::render_cross_root_json(inside, paired, candidates) << std::flush;
+        std::cout << render_cross_root_events(paired, candidates, names, timestamp) << std::flush;
+        return args.detailed_exitcode && changes ? 2 : 0;
+    }
+    if (format == "json") {
+        std::cout << core::render_cross_root_json(inside_moves(runs), paired, candidates) << std::flush;
         return 0;
     }
     if (format == "commands") {

@@ -98,6 +98,52 @@ std::string render_ui_events(const shell::ConvergeResult& result, const std::vec
     return out;
 }
 
+std::string render_root_line(const std::string& dir, std::string_view timestamp) {
+    return event("info", "tfw: root module " + dir, timestamp, "tfw_root", [&](Writer& w) {
+        w.Key("root");
+        w.StartObject();
+        run_json::field(w, "dir", dir);
+        w.EndObject();
+    });
+}
+
+std::string render_cross_root_events(const core::CrossRootResult& result, const std::vector<core::RootCandidate>& candidates,
+                                     const std::vector<std::string>& root_names, std::string_view timestamp) {
+    std::string out;
+    for (const auto& move : result.moves) {
+        const core::RootCandidate& from = candidates[move.deletion];
+        const core::RootCandidate& to = candidates[move.creation];
+        out += event("info",
+                     "tfw: " + root_names[from.root] + ": " + from.address + " -> " + root_names[to.root] + ": " + to.address,
+                     timestamp, "tfw_root_move", [&](Writer& w) {
+                         w.Key("root_move");
+                         w.StartObject();
+                         run_json::field(w, "from_root", root_names[from.root]);
+                         run_json::field(w, "from", from.address);
+                         run_json::field(w, "to_root", root_names[to.root]);
+                         run_json::field(w, "to", to.address);
+                         w.Key("equal_values");
+                         w.Uint64(move.equal_values);
+                         w.EndObject();
+                     });
+    }
+    for (const auto& refusal : result.refusals) {
+        const core::RootCandidate& self = candidates[refusal.candidate];
+        if (!self.is_deletion) continue;
+        const std::string reason = core::refusal_reason(refusal, candidates, root_names);
+        out += event("info", "tfw: " + root_names[self.root] + ": " + self.address + " stays a destroy: " + reason, timestamp,
+                     "tfw_root_refused", [&](Writer& w) {
+                         w.Key("refused");
+                         w.StartObject();
+                         run_json::field(w, "root", root_names[self.root]);
+                         run_json::field(w, "address", self.address);
+                         run_json::field(w, "reason", reason);
+                         w.EndObject();
+                     });
+    }
+    return out;
+}
+
 std::string ui_timestamp(std::chrono::system_clock::time_point when) {
     std::time_t seconds = std::chrono::system_clock::to_time_t(when);
     auto micros = std::chrono::duration_cast<std::chrono::microseconds>(when.time_since_epoch()).count() % 1000000;

@@ -112,3 +112,26 @@ BOOST_AUTO_TEST_CASE(markdown_tables) {
         BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(cli::render_markdown_report(c.result, c.plan) == c.expected); }
     }
 }
+
+BOOST_AUTO_TEST_CASE(markdown_for_several_roots) {
+    const std::vector<core::RootCandidate> candidates = {
+        {0, "terraform_data.network", "terraform_data", "terraform.io/builtin/terraform", true, {}},
+        {1, "module.net.terraform_data.network", "terraform_data", "terraform.io/builtin/terraform", false, {}},
+        {0, "terraform_data.q[\"a|b\"]", "terraform_data", "terraform.io/builtin/terraform", true, {}},
+    };
+    core::CrossRootResult result;
+    result.moves.push_back({0, 1, 2});
+    result.refusals.push_back({2, core::CrossRootRefusal::Kind::no_counterpart, {}});
+    const std::vector<core::RootMoves> roots = {{".", {{"terraform_data.a", "terraform_data.b"}}}, {"../b", {}}};
+    const std::string expected =
+        "### tfw: 1 move between 2 root modules\n"
+        "\n**Root module `.`:** 1 move inside it\n"
+        "- `terraform_data.a` → `terraform_data.b`\n"
+        "\n**Root module `../b`:** 0 moves inside it\n"
+        "\n| From root | From | To root | To | Known values equal |\n|---|---|---|---|---|\n"
+        "| `.` | `terraform_data.network` | `../b` | `module.net.terraform_data.network` | 2 |\n"
+        "\n**Stays a destroy (not paired with another root module):**\n"
+        "- `.`: `terraform_data.q[\"a|b\"]`: " +
+        core::refusal_reason(result.refusals[0], candidates, {".", "../b"}) + "\n";
+    BOOST_TEST(cli::render_roots_markdown_report(roots, result, candidates) == expected);
+}

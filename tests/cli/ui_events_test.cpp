@@ -124,3 +124,29 @@ BOOST_AUTO_TEST_CASE(timestamps_as_terraform_writes_them) {
     };
     for (const auto& c : cases) BOOST_TEST(cli::ui_timestamp(c.when) == c.expected);
 }
+
+BOOST_AUTO_TEST_CASE(cross_root_lines) {
+    const std::vector<core::RootCandidate> candidates = {
+        {0, "terraform_data.network", "terraform_data", "terraform.io/builtin/terraform", true, {}},
+        {1, "terraform_data.net[\"x\"]", "terraform_data", "terraform.io/builtin/terraform", false, {}},
+        {0, "terraform_data.old", "terraform_data", "terraform.io/builtin/terraform", true, {}},
+    };
+    core::CrossRootResult result;
+    result.moves.push_back({0, 1, 3});
+    result.refusals.push_back({2, core::CrossRootRefusal::Kind::no_counterpart, {}});
+    const std::vector<std::string> names = {".", "../b"};
+    const std::string ts = "2026-11-24T10:00:00.000000Z";
+    BOOST_TEST(cli::render_root_line("../b", ts) ==
+               "{\"@level\":\"info\",\"@message\":\"tfw: root module ../b\",\"@module\":\"tfw\",\"@timestamp\":\"" + ts +
+                   "\",\"root\":{\"dir\":\"../b\"},\"type\":\"tfw_root\"}\n");
+    const std::string reason = core::refusal_reason(result.refusals[0], candidates, names);
+    BOOST_TEST(cli::render_cross_root_events(result, candidates, names, ts) ==
+               "{\"@level\":\"info\",\"@message\":\"tfw: .: terraform_data.network -> ../b: terraform_data.net[\\\"x\\\"]\","
+               "\"@module\":\"tfw\",\"@timestamp\":\"" + ts +
+                   "\",\"root_move\":{\"from_root\":\".\",\"from\":\"terraform_data.network\",\"to_root\":\"../b\","
+                   "\"to\":\"terraform_data.net[\\\"x\\\"]\",\"equal_values\":3},\"type\":\"tfw_root_move\"}\n"
+                   "{\"@level\":\"info\",\"@message\":\"tfw: .: terraform_data.old stays a destroy: " + reason +
+                   "\",\"@module\":\"tfw\",\"@timestamp\":\"" + ts +
+                   "\",\"refused\":{\"root\":\".\",\"address\":\"terraform_data.old\",\"reason\":\"" + reason +
+                   "\"},\"type\":\"tfw_root_refused\"}\n");
+}

@@ -143,3 +143,43 @@ BOOST_AUTO_TEST_CASE(a_tie_stays_and_a_failing_root_moves_nothing) {
     BOOST_TEST(!ids_b.contains("terraform_data.network_twin"));
     BOOST_TEST(ids_b.contains("module.app.terraform_data.server"));
 }
+
+// One report covers every root: --report as JSON and as Markdown, and -json's stream.
+BOOST_AUTO_TEST_CASE(one_report_covers_every_root) {
+    SplitRoots roots;
+    roots.switch_both("after", "after");
+    const std::string json_file = (roots.a.scratch() / "roots.json").string();
+    const std::string markdown_file = (roots.a.scratch() / "roots.md").string();
+    const RunResult json = roots.plan({"--report=" + json_file});
+    BOOST_TEST_REQUIRE(json.exit_code == 0, json.describe());
+    const std::string report = roots.a.read_file(json_file);
+    BOOST_TEST(report.starts_with("{\"roots\":["), report);
+    for (const auto& address : split_moved_addresses)
+        BOOST_TEST(contains(report, "{\"from_root\":\".\",\"from\":" + tfw::core::json_quote(address) + ",\"to_root\":" +
+                                        tfw::core::json_quote(roots.b.dir().string()) + ",\"to\":" + tfw::core::json_quote(address)),
+                   address << "\n" << report);
+    const RunResult markdown = roots.plan({"--report=" + markdown_file, "--report-format=markdown"});
+    BOOST_TEST_REQUIRE(markdown.exit_code == 0, markdown.describe());
+    const std::string md = roots.a.read_file(markdown_file);
+    BOOST_TEST(md.starts_with("### tfw: 5 moves between 2 root modules\n"), md);
+    BOOST_TEST(contains(md, "| `.` | `module.app.terraform_data.disk` | `" + roots.b.dir().string() +
+                                "` | `module.app.terraform_data.disk` |"),
+               md);
+
+    const RunResult stream = roots.plan({"-json"});
+    BOOST_TEST_REQUIRE(stream.exit_code == 0, stream.describe());
+    std::size_t root_lines = 0, moves = 0, planned = 0, lines = 0;
+    std::size_t start = 0;
+    for (std::size_t end; (end = stream.out.find('\n', start)) != std::string::npos; start = end + 1) {
+        const std::string line = stream.out.substr(start, end - start);
+        ++lines;
+        BOOST_TEST(line.starts_with("{"), line);
+        root_lines += contains(line, "\"type\":\"tfw_root\"");
+        moves += contains(line, "\"type\":\"tfw_root_move\"");
+        planned += contains(line, "\"type\":\"planned_change\"");
+    }
+    BOOST_TEST(root_lines == 2u, stream.out);
+    BOOST_TEST(moves == 5u, stream.out);
+    BOOST_TEST(planned == 10u, stream.out);  // 5 destroys in A, 5 creates in B
+    BOOST_TEST(start == stream.out.size());
+}

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
+#include "tfw/core/cross_root_json.hpp"
 #include "tfw/core/plan_text.hpp"
 #include "tfw/shell/converge.hpp"
 
@@ -15,5 +17,10 @@ namespace tfw::cli {
 // `final_plan`: the scan of the final plan's output (text or stream), for its counts and
 // for the destroys no analysis looked at.
 std::string render_markdown_report(const shell::ConvergeResult& result, const core::PlanTextSummary& final_plan);
+
+// The same for several root modules (tfw plan/apply --root): each root's moves inside it,
+// then the moves between roots and the deletions left unpaired, with the reason.
+std::string render_roots_markdown_report(const std::vector<core::RootMoves>& roots, const core::CrossRootResult& result,
+                                         const std::vector<core::RootCandidate>& candidates);
 
 }  // namespace tfw::cli

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tfw/core/cross_root.hpp"
 #include "tfw/shell/converge.hpp"
 #include "tfw/shell/terraform.hpp"
 
@@ -30,6 +31,15 @@ namespace tfw::cli {
 // The lines, each ending in "\n", all stamped `timestamp`.
 std::string render_ui_events(const shell::ConvergeResult& result, const std::vector<shell::TerraformCall>& calls,
                              std::string_view timestamp);
+
+// `tfw plan --root … -json`: for each root, a line {"type": "tfw_root", "root": {"dir"}},
+// then that root's Terraform stream and tfw lines; after every root, one line per move
+// between roots, {"type": "tfw_root_move", "root_move": {from_root, from, to_root, to,
+// equal_values}}, and per deletion left unpaired, {"type": "tfw_root_refused",
+// "refused": {root, address, reason}}: the objects of cross_root_json.hpp.
+std::string render_root_line(const std::string& dir, std::string_view timestamp);
+std::string render_cross_root_events(const core::CrossRootResult& result, const std::vector<core::RootCandidate>& candidates,
+                                     const std::vector<std::string>& root_names, std::string_view timestamp);
 
 // Terraform's "@timestamp" format: 2026-11-23T11:29:05.783040Z.
 std::string ui_timestamp(std::chrono::system_clock::time_point when);
