@@ -303,7 +303,33 @@ struct StateView {
 
 }  // namespace
 
+bool is_no_state(std::string_view pulled) { return pulled.find_first_not_of(" \t\r\n") == std::string_view::npos; }
+
+std::string empty_state(std::string_view lineage, std::string_view terraform_version) {
+    StateDoc state;
+    auto& allocator = state.doc.GetAllocator();
+    state.doc.SetObject();
+    state.doc.AddMember("version", 4, allocator);
+    state.doc.AddMember("terraform_version", rj::Value(std::string(terraform_version).c_str(), allocator), allocator);
+    state.doc.AddMember("serial", rj::Value(std::uint64_t{0}), allocator);
+    state.doc.AddMember("lineage", rj::Value(std::string(lineage).c_str(), allocator), allocator);
+    state.doc.AddMember("outputs", rj::Value(rj::kObjectType), allocator);
+    state.doc.AddMember("resources", rj::Value(rj::kArrayType), allocator);
+    state.doc.AddMember("check_results", rj::Value(), allocator);
+    return render(state.doc);
+}
+
+std::string terraform_version_of(std::string_view text) {
+    StateDoc state;
+    parse_state(state, text);
+    return text_of(state.doc, "terraform_version");
+}
+
 StateStep step_of(std::string_view text, const RootStates& steps) {
+    if (is_no_state(text)) {
+        const StateView original(steps.original);
+        return original.serial() == 0 && original.attributes.empty() ? StateStep::original : StateStep::unknown;
+    }
     std::optional<StateView> now;
     try {
         now.emplace(text);
@@ -320,7 +346,7 @@ StateStep step_of(std::string_view text, const RootStates& steps) {
     return StateStep::unknown;
 }
 
-std::uint64_t serial_of(std::string_view state) { return StateView(state).serial(); }
+std::uint64_t serial_of(std::string_view state) { return is_no_state(state) ? 0 : StateView(state).serial(); }
 
 std::string with_serial(std::string_view state, std::uint64_t serial) {
     StateDoc parsed;

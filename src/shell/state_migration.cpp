@@ -1,6 +1,8 @@
 #include "tfw/shell/state_migration.hpp"
 
 #include <chrono>
+#include <cstdio>
+#include <random>
 #include <cstdlib>
 #include <ctime>
 #include <map>
@@ -50,9 +52,6 @@ std::string pull(LockedRoot& root) {
     if (pulled.exit_code != 0)
         throw std::runtime_error("root module " + root.root.name +
                                  ": terraform state pull failed: " + core::first_error_line(pulled.stderr_text));
-    if (pulled.stdout_text.find_first_not_of(" \n") == std::string::npos)
-        throw std::runtime_error("root module " + root.root.name +
-                                 " has no state yet: apply it once, so that there is a state to move objects into");
     return pulled.stdout_text;
 }
 
@@ -99,6 +98,20 @@ void remove_pointers(const std::vector<MigrationRoot>& roots, const fs::path& ke
         std::error_code ignored;
         if (fs::exists(pointer, ignored) && read_file(pointer) == kept_in.string() + "\n") fs::remove(pointer, ignored);
     }
+}
+
+// A lineage as Terraform makes one: a random UUID (version 4).
+std::string new_lineage() {
+    std::random_device device;
+    std::mt19937_64 random(device());
+    std::uint64_t high = random(), low = random();
+    high = (high & ~0xF000ULL) | 0x4000ULL;
+    low = (low & ~(0xC000ULL << 48)) | (0x8000ULL << 48);
+    char text[40];
+    std::snprintf(text, sizeof text, "%08llx-%04llx-%04llx-%04llx-%012llx", (unsigned long long)(high >> 32),
+                  (unsigned long long)((high >> 16) & 0xFFFF), (unsigned long long)(high & 0xFFFF),
+                  (unsigned long long)(low >> 48), (unsigned long long)(low & 0xFFFFFFFFFFFFULL));
+    return text;
 }
 
 std::string migration_id() {
@@ -165,6 +178,12 @@ MigrationOutcome migrate_states(const MigrationRequest& request) {
     auto locked = lock_roots(request.terraform_binary, roots, scratch.path(), request.lock_timeout);
     std::vector<std::string> originals;
     for (auto& root : locked) originals.push_back(pull(*root));
+    // A new root (no state yet) gets an empty state of its own, first pushed with its objects.
+    std::string version;
+    for (const auto& original : originals)
+        if (!core::is_no_state(original)) version = core::terraform_version_of(original);
+    for (auto& original : originals)
+        if (core::is_no_state(original)) original = core::empty_state(new_lineage(), version);
 
     // Terraform judges: each root planned against its state after the migration. A
     // transfer it refutes is withdrawn, and the rest judged again.

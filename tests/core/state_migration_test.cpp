@@ -47,6 +47,10 @@ std::string shown(const std::optional<std::string>& step) {
     return "serial " + serial + ": " + joined(state_addresses(*step));
 }
 
+bool contains_lineage(const std::string& state_text, const std::string& lineage) {
+    return state_text.find("\"lineage\": \"" + lineage + "\"") != std::string::npos;
+}
+
 struct Case {
     std::string name;
     std::vector<std::string> originals;
@@ -287,4 +291,24 @@ BOOST_AUTO_TEST_CASE(terraform_confirms_a_transfer_only_with_no_change_where_it_
         to.changes = c.to;
         BOOST_TEST(transfer_refutation(transfer, from, to) == c.refutation, c.name);
     }
+}
+
+BOOST_AUTO_TEST_CASE(a_root_without_a_state_gets_one_of_its_own) {
+    BOOST_TEST(is_no_state(""));
+    BOOST_TEST(is_no_state(" \n"));
+    BOOST_TEST(!is_no_state("{}"));
+    const std::string a = state("A", 3, resource("", "network", "", instance("", "n1")));
+    const std::string fresh = empty_state("NEW", terraform_version_of(a));
+    BOOST_TEST(terraform_version_of(fresh) == "1.11.4");
+    BOOST_TEST(serial_of(fresh) == 0u);
+    BOOST_TEST(serial_of("") == 0u);
+    BOOST_TEST(state_addresses(fresh).empty());
+    const auto states = migrate_states({a, fresh}, {{0, "terraform_data.network", 1, "terraform_data.network"}});
+    BOOST_TEST(shown(states[1].gained) == "serial 1: terraform_data.network");
+    BOOST_TEST(contains_lineage(*states[1].gained, "NEW"));
+    // Before its first push the root still has no state: that is its original step.
+    BOOST_TEST((step_of("", states[1]) == StateStep::original));
+    BOOST_TEST((step_of(*states[1].gained, states[1]) == StateStep::gained));
+    // No state where one was pulled is a change by someone else.
+    BOOST_TEST((step_of("", states[0]) == StateStep::unknown));
 }

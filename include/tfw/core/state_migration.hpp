@@ -55,7 +55,13 @@ std::vector<RootStates> migrate_states(const std::vector<std::string>& originals
 enum class StateStep { original, gained, final_state, unknown };
 StateStep step_of(std::string_view state, const RootStates& steps);
 
-// A state's serial, and the state with another: each push is the serial after the one
+// A root that has no state yet (`state pull` prints nothing) takes part with an empty
+// state of its own: a new lineage, serial 0 and no objects. Its first push creates it.
+bool is_no_state(std::string_view pulled);
+std::string empty_state(std::string_view lineage, std::string_view terraform_version);
+std::string terraform_version_of(std::string_view state);
+
+// A state's serial (0 for no state), and the state with another: each push is the serial after the one
 // the root holds at that moment, as Terraform accepts only a newer state.
 std::uint64_t serial_of(std::string_view state);
 std::string with_serial(std::string_view state, std::uint64_t serial);
