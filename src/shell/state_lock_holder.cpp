@@ -11,7 +11,8 @@ namespace {
 
 constexpr std::string_view lock_error = "Error acquiring the state lock";
 
-// An address no state has: the dry run fails either way, without the lock first.
+// An address no state has: the dry run fails either way. Without the lock held, it says
+// "Invalid source address", or "No state file was found!" in a root with no state yet.
 const std::vector<std::string> lock_probe = {"state", "mv", "-dry-run", "-lock-timeout=0s", "-no-color",
                                              "terraform_data.tfw_lock_probe", "terraform_data.tfw_lock_probe_to"};
 
@@ -61,7 +62,8 @@ StateLockHolder::StateLockHolder(Terraform& terraform, const std::string& root_n
         const std::string said = probe.stdout_text + probe.stderr_text;
         if (said.find(lock_error) != std::string::npos) {
             if (++held_in_a_row >= 2 && console_->running()) return;
-        } else if (probe.exit_code == 0 || said.find("Invalid source address") == std::string::npos) {
+        } else if (probe.exit_code == 0 || (said.find("Invalid source address") == std::string::npos &&
+                                            said.find("No state file was found") == std::string::npos)) {
             throw StateLockUnavailable("root module " + root_name_ + ": cannot tell whether the state lock is held: " +
                                        core::first_error_line(said));
         } else {

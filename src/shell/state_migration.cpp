@@ -234,7 +234,11 @@ MigrationOutcome migrate_states(const MigrationRequest& request) {
                                   *states[i].final_state);
     }
     write_file_atomically(outcome.kept_in / "journal.json", core::render_journal(journal));
-    for (const auto& root : roots) write_file_atomically(data_dir_of(root.dir) / pointer_name, outcome.kept_in.string() + "\n");
+    for (const auto& root : roots) {
+        // A root of built-in resources only may have no data directory: init makes none.
+        fs::create_directories(data_dir_of(root.dir));
+        write_file_atomically(data_dir_of(root.dir) / pointer_name, outcome.kept_in.string() + "\n");
+    }
     try {
         push_left(locked, states, outcome.kept_in);
     } catch (const Interrupted&) {

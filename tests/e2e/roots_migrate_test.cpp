@@ -183,3 +183,29 @@ BOOST_AUTO_TEST_CASE(one_report_covers_every_root) {
     BOOST_TEST(planned == 10u, stream.out);  // 5 destroys in A, 5 creates in B
     BOOST_TEST(start == stream.out.size());
 }
+
+// A new root that has no state yet (the usual split: new roots, one old one) gets a state
+// of its own from the migration, with a lineage of its own.
+BOOST_AUTO_TEST_CASE(a_new_root_without_a_state_receives_its_objects) {
+    SplitRoots roots;
+    keep_states_in_scratch(roots);
+    roots.switch_both("after", "after");
+    Workspace fresh("roots_split_b");
+    fresh.switch_to("after");
+    BOOST_TEST_REQUIRE(fresh.terraform({"state", "pull"}).out == "");
+    const auto ids_before = ids_of(roots.a);
+    const RunResult moved =
+        roots.a.tfw({"apply", "-no-color", "-auto-approve", "--root", fresh.dir().string()});
+    BOOST_TEST_REQUIRE(moved.exit_code == 0, moved.describe());
+    BOOST_TEST(contains(moved.out, "tfw: moved 5 objects between root modules\n"), moved.describe());
+    const auto ids_fresh = ids_of(fresh);
+    BOOST_TEST(ids_fresh.size() == 5u);  // `existing` was never applied there: a create
+    for (const auto& address : split_moved_addresses) BOOST_TEST(ids_fresh.at(address) == ids_before.at(address));
+    const RunResult plain = fresh.terraform({"plan", "-input=false", "-no-color", "-detailed-exitcode"});
+    BOOST_TEST(plain.exit_code == 2, plain.describe());
+    BOOST_TEST(contains(plain.out, "Plan: 1 to add, 0 to change, 0 to destroy."), plain.describe());
+    const std::string lineage_a = roots.a.terraform({"state", "pull"}).out;
+    const std::string lineage_fresh = fresh.terraform({"state", "pull"}).out;
+    auto lineage = [](const std::string& state) { return state.substr(state.find("\"lineage\""), 60); };
+    BOOST_TEST(lineage(lineage_a) != lineage(lineage_fresh));
+}
