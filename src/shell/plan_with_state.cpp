@@ -12,6 +12,7 @@
 #include "tfw/core/plan_text.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
+#include "tfw/shell/signals.hpp"
 
 namespace tfw::shell {
 namespace {
@@ -38,6 +39,7 @@ private:
 };
 
 void require_success(const ProcessResult& result, const std::string& what) {
+    throw_if_interrupted();  // terraform stopped because of a Ctrl-C tfw forwarded to it
     if (result.exit_code == 0) return;
     throw std::runtime_error(what + " failed: " + core::first_error_line(result.stdout_text + result.stderr_text));
 }

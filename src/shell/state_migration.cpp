@@ -49,6 +49,7 @@ std::vector<std::unique_ptr<LockedRoot>> lock_roots(const fs::path& binary, cons
 
 std::string pull(LockedRoot& root) {
     const ProcessResult pulled = root.terraform.run({"state", "pull"});
+    throw_if_interrupted();
     if (pulled.exit_code != 0)
         throw std::runtime_error("root module " + root.root.name +
                                  ": terraform state pull failed: " + core::first_error_line(pulled.stderr_text));
@@ -84,6 +85,9 @@ std::size_t push_left(std::vector<std::unique_ptr<LockedRoot>>& roots, const std
         const fs::path file = kept_in / ("push-" + core::state_file_name(push.root, push.step));
         write_file_atomically(file, core::with_serial(content, core::serial_of(remote) + 1));
         const ProcessResult pushed = root.terraform.run({"state", "push", "-lock=false", file.string()});
+        // A Ctrl-C forwarded to the push: whether it wrote or not, the next run reads the
+        // state and knows.
+        throw_if_interrupted();
         if (pushed.exit_code != 0)
             throw std::runtime_error("root module " + root.root.name + ": terraform state push failed: " +
                                      core::first_error_line(pushed.stderr_text) + "; the states of every step are in " +

@@ -159,3 +159,27 @@ BOOST_AUTO_TEST_CASE(sigkill_during_a_migration_never_loses_an_object) {
         BOOST_TEST(plain.exit_code == 0, plain.describe());
     }
 }
+
+// Ctrl-C while Terraform judges the migrated states: tfw stops (130), no state changed,
+// no file of tfw's left in either root, and the next run moves everything.
+BOOST_AUTO_TEST_CASE(ctrl_c_while_the_migration_is_checked_changes_nothing) {
+    OrphanCollector orphans;
+    SplitRoots roots;
+    roots.a.set_environment("XDG_STATE_HOME", (roots.a.scratch() / "state").string());
+    roots.switch_both("after", "after");
+    const std::string untouched = roots.everything();
+    const std::vector<std::string> args = {"apply", "-no-color", "-auto-approve", "--root", roots.b.dir().string()};
+    auto tfw = roots.a.start_tfw(args);
+    while (tfw->running() && !contains(tfw->errors_so_far(), migration_begins))
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    tfw->send_signal(SIGINT);
+    const RunResult stopped = tfw->wait();
+    orphans.wait_for_orphans();
+    BOOST_TEST(stopped.exit_code == 130, stopped.describe());
+    BOOST_TEST(roots.everything() == untouched, "a Ctrl-C before any push changed a file or a state");
+    BOOST_TEST(roots.a.tfw_temp_files().empty());
+    BOOST_TEST(roots.b.tfw_temp_files().empty());
+    const RunResult next = roots.a.tfw(args);
+    BOOST_TEST(next.exit_code == 0, next.describe());
+    BOOST_TEST(contains(next.out, "tfw: moved 5 objects between root modules\n"), next.describe());
+}
