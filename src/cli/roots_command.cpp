@@ -10,6 +10,7 @@
 #include "tfw/cli/env_args.hpp"
 #include "tfw/cli/plan_command.hpp"
 #include "tfw/cli/policy_file.hpp"
+#include "tfw/cli/roots_declarative.hpp"
 #include "tfw/cli/summary.hpp"
 #include "tfw/core/cross_root.hpp"
 #include "tfw/core/cross_root_commands.hpp"
@@ -166,7 +167,8 @@ int run_roots_plan(const Invocation& invocation) {
     auto not_yet = [](const std::string& what) {
         return UsageError(what + " is not supported with --root yet: tfw plan --root only reports");
     };
-    if (options.write) throw not_yet("--write");
+    if (options.write && format != "text")
+        throw UsageError("--write with --root writes removed and import blocks, with a text report: not with --format=" + format);
     if (!options.report_file.empty()) throw not_yet("--report");
     if (args.out) throw not_yet("-out");
     if (args.json) throw not_yet("-json");
@@ -227,6 +229,11 @@ int run_roots_plan(const Invocation& invocation) {
         std::cerr << run.result.final_plan.stderr_text;
     }
     std::cout << cross_root_report(paired, candidates, names) << std::flush;
+    if (options.write) {
+        std::vector<DeclarativeRoot> roots;
+        for (const auto& run : runs) roots.push_back({run.dir, run.name, run.global_args, &run.result, &run.plan});
+        std::cout << write_moves_as_blocks(invocation, args, roots, paired, candidates, binary) << std::flush;
+    }
     return args.detailed_exitcode && changes ? 2 : 0;
 }
 

@@ -48,20 +48,21 @@ std::string action_name(Action action) {
     return "?";
 }
 
-// The removed block's `from` for a deletion, or why there is none.
+// The removed block's `from` for a deletion, or why there is none: the outermost module
+// call the configuration no longer declares, else the resource when it is no longer
+// declared. (Terraform's action_reason does not tell: a resource in a removed module call
+// is deleted "because no resource config" too.)
 std::optional<Address> removed_unit(const Plan& plan, const ResourceChange& change, std::string& refusal) {
     const Address& at = change.address;
-    if (change.action_reason == "delete_because_no_module") {
-        // The outermost module call the configuration no longer declares.
-        std::vector<std::string> names;
-        for (std::size_t k = 0; k < at.module.size(); ++k) {
-            names.push_back(at.module[k].name);
-            if (find_config_module(plan.configuration, names)) continue;
-            Address unit;
-            unit.module = without_keys(ModulePath(at.module.begin(), at.module.begin() + static_cast<long>(k) + 1));
-            return unit;
-        }
-    } else if (change.action_reason == "delete_because_no_resource_config") {
+    std::vector<std::string> names;
+    for (std::size_t k = 0; k < at.module.size(); ++k) {
+        names.push_back(at.module[k].name);
+        if (find_config_module(plan.configuration, names)) continue;
+        Address unit;
+        unit.module = without_keys(ModulePath(at.module.begin(), at.module.begin() + static_cast<long>(k) + 1));
+        return unit;
+    }
+    if (!config_declares(plan.configuration, at)) {
         Address unit;
         unit.module = without_keys(at.module);
         unit.resource = at.resource;

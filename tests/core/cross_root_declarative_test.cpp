@@ -74,7 +74,6 @@ std::string show(const DeclarativePlan& plan, const Split& split) {
 
 BOOST_AUTO_TEST_CASE(which_moves_can_be_written_as_removed_and_import_blocks) {
     const std::string gone = "delete_because_no_resource_config";
-    const std::string no_module = "delete_because_no_module";
     struct Case {
         std::string name;
         Split split;
@@ -94,8 +93,8 @@ BOOST_AUTO_TEST_CASE(which_moves_can_be_written_as_removed_and_import_blocks) {
         c.source = plan_of({change("terraform_data.network", Action::remove, gone),
                             change("terraform_data.subnet[\"a\"]", Action::remove, gone),
                             change("terraform_data.subnet[\"b\"]", Action::remove, gone),
-                            change("module.app.terraform_data.disk", Action::remove, no_module),
-                            change("module.app.terraform_data.server", Action::remove, no_module),
+                            change("module.app.terraform_data.disk", Action::remove, gone),
+                            change("module.app.terraform_data.server", Action::remove, gone),
                             change("terraform_data.stays", Action::no_op)});
         c.expected =
             "removed terraform_data.network | import terraform_data.network = n1\n"
@@ -108,8 +107,11 @@ BOOST_AUTO_TEST_CASE(which_moves_can_be_written_as_removed_and_import_blocks) {
     {
         Case c{"only some instances of a resource leave: refused", {}, {}, {}, ""};
         c.split.move("terraform_data.subnet[\"b\"]", "terraform_data.subnet[\"b\"]", with_id("sb"));
+        ConfigModule declared;
+        declared.resources.push_back({"terraform_data.subnet", ResourceMode::managed, "terraform_data", "subnet", false, true, {}, {}});
         c.source = plan_of({change("terraform_data.subnet[\"a\"]", Action::no_op),
-                            change("terraform_data.subnet[\"b\"]", Action::remove, "delete_because_each_key")});
+                            change("terraform_data.subnet[\"b\"]", Action::remove, "delete_because_each_key")},
+                           declared);
         c.expected =
             "refused terraform_data.subnet[\"b\"]: its resource is still declared (Terraform deletes it because "
             "delete_because_each_key), and a removed block may only name what the configuration no longer declares\n";
@@ -129,16 +131,18 @@ BOOST_AUTO_TEST_CASE(which_moves_can_be_written_as_removed_and_import_blocks) {
     {
         Case c{"a resource inside a module call that stays", {}, {}, {}, ""};
         c.split.move("module.app[0].terraform_data.disk", "terraform_data.disk", with_id("d"));
+        ConfigModule app;
+        app.resources.push_back({"terraform_data.server", ResourceMode::managed, "terraform_data", "server", false, false, {}, {}});
         c.source = plan_of({change("module.app[0].terraform_data.disk", Action::remove, gone),
                             change("module.app[0].terraform_data.server", Action::no_op)},
-                           calling("app"));
+                           calling("app", app));
         c.expected = "removed module.app.terraform_data.disk | import terraform_data.disk = d\n";
         cases.push_back(std::move(c));
     }
     {
         Case c{"a nested call gone from a call that stays", {}, {}, {}, ""};
         c.split.move("module.a.module.b[\"k\"].terraform_data.x", "terraform_data.x", with_id("x"));
-        c.source = plan_of({change("module.a.module.b[\"k\"].terraform_data.x", Action::remove, no_module),
+        c.source = plan_of({change("module.a.module.b[\"k\"].terraform_data.x", Action::remove, gone),
                             change("module.a.terraform_data.y", Action::no_op)},
                            calling("a"));
         c.expected = "removed module.a.module.b | import terraform_data.x = x\n";
@@ -147,8 +151,8 @@ BOOST_AUTO_TEST_CASE(which_moves_can_be_written_as_removed_and_import_blocks) {
     {
         Case c{"a module call part of which is not moved", {}, {}, {}, ""};
         c.split.move("module.app.terraform_data.disk", "module.app.terraform_data.disk", with_id("d"));
-        c.source = plan_of({change("module.app.terraform_data.disk", Action::remove, no_module),
-                            change("module.app.terraform_data.server", Action::remove, no_module)});
+        c.source = plan_of({change("module.app.terraform_data.disk", Action::remove, gone),
+                            change("module.app.terraform_data.server", Action::remove, gone)});
         c.expected =
             "refused module.app.terraform_data.disk: only part of module.app leaves the root "
             "(module.app.terraform_data.server does not move with it), and a removed block names a whole resource "
