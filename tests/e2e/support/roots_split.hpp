@@ -1,0 +1,43 @@
+// The two roots of the split fixtures (roots_split_a is split, roots_split_b receives a
+// resource, a for_each resource and a whole module call), shared by the tests of moves
+// between root modules: set up, run tfw in A with B as the second root, and judge states.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "pg_server.hpp"
+#include "workspace.hpp"
+
+namespace tfw::e2e {
+
+// What leaves A for B, by address (the same in both roots).
+extern const std::vector<std::string> split_moved_addresses;
+
+// The ids of the objects in a root's state, by address (`terraform state list` order),
+// from `terraform state show`: an id is what says an object was kept.
+std::map<std::string, std::string> ids_of(const Workspace& ws);
+
+// Both roots applied at their `before` stage. With the pg backend, each root's backend
+// block is written after every stage switch (a stage replaces all user files), then init.
+struct SplitRoots {
+    Workspace a{"roots_split_a"};
+    Workspace b{"roots_split_b"};
+    const PgServer* pg = nullptr;
+
+    explicit SplitRoots(const PgServer* server = nullptr);
+    void switch_one(Workspace& ws, const std::string& stage, const std::string& schema);
+    void switch_both(const std::string& stage_a, const std::string& stage_b);
+    // tfw run in A's directory with B as the second root.
+    // With both states in one PostgreSQL database, -lock-timeout: Terraform's pg backend
+    // takes a database-wide advisory lock (-1) for an instant whenever it locks a state,
+    // so two roots planned at the same moment can collide ("Cannot lock workspace; already
+    // locked for workspace creation") unless terraform may retry. A later -lock-timeout
+    // in `extra` wins.
+    RunResult plan(const std::vector<std::string>& extra = {}) const;
+    // The user's files and both states, to show a run changed nothing.
+    std::string everything() const;
+};
+
+}  // namespace tfw::e2e
