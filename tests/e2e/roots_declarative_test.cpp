@@ -42,6 +42,12 @@ BOOST_AUTO_TEST_CASE(a_split_written_as_removed_and_import_blocks) {
     const Snapshot files_b = roots.b.snapshot();
     const std::string state_a = roots.a.terraform({"state", "pull"}).out;
     const std::string state_b = roots.b.terraform({"state", "pull"}).out;
+    // A tfw killed while it planned with the blocks left its temporary file in B (pid 1
+    // is never a tfw here, and the run holds B's lock): the next run removes it first.
+    const std::string stale = std::string(tfw_temp_prefix) + "1" + std::string(tfw_temp_suffix);
+    roots.b.write_file(stale,
+                       "# Temporary moved blocks injected by tfw while it plans. tfw deletes this file itself.\n\n" +
+                           import_block("terraform_data.network", "not-the-id"));
 
     const RunResult written = roots.plan({"--write"});
     BOOST_TEST_REQUIRE(written.exit_code == 0, written.describe());
@@ -56,6 +62,8 @@ BOOST_AUTO_TEST_CASE(a_split_written_as_removed_and_import_blocks) {
     BOOST_TEST(contains(written.out, "tfw: wrote 5 removed and import blocks to " + (roots.b.dir() / "moved.tf").string() + "\n"),
                written.describe());
     BOOST_TEST(!contains(written.out, "not written as blocks"), written.describe());
+    BOOST_TEST(contains(written.err, "tfw: removed " + (roots.b.dir() / stale).string() + ", left by an interrupted tfw run"),
+               written.describe());
 
     // In each root module's own directory, moved.tf and nothing else; no temporary file, no state touched.
     BOOST_TEST(snapshot_difference(files_a, roots.a.snapshot()) == "added: moved.tf\n");
