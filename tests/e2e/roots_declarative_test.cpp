@@ -187,3 +187,54 @@ BOOST_AUTO_TEST_CASE(a_missing_import_id_attribute_is_refused) {
     BOOST_TEST(contains(written.out, "tfw: no removed or import block to write; no file changed\n"), written.describe());
     BOOST_TEST(roots.everything() == untouched);
 }
+
+// The network has triggers_replace: imported by its id alone, terraform_data holds no
+// triggers_replace, so B would replace it. The static checks pass; Terraform's plan with
+// the blocks withdraws that move, and only the others are written.
+BOOST_AUTO_TEST_CASE(terraform_withdraws_an_import_it_would_replace) {
+    SplitRoots roots;
+    roots.switch_one(roots.a, "triggers", "root_a");
+    const RunResult applied = roots.a.terraform({"apply", "-auto-approve", "-input=false", "-no-color"});
+    BOOST_TEST_REQUIRE(applied.exit_code == 0, applied.describe());
+    roots.switch_both("after", "after_triggers");
+    const RunResult written = roots.plan({"--write"});
+    BOOST_TEST_REQUIRE(written.exit_code == 0, written.describe());
+    BOOST_TEST(contains(written.out, "tfw: 5 moves between root modules:\n"), written.describe());
+    BOOST_TEST(contains(written.out, "tfw: 4 moves between root modules written as removed and import blocks"),
+               written.describe());
+    BOOST_TEST(contains(written.out, "\n  .: terraform_data.network: with the import block the destination root plans a "
+                                     "replace for it after the import\n"),
+               written.describe());
+    BOOST_TEST(roots.a.read_file("moved.tf") == generated + removed_block("terraform_data.subnet") + "\n" +
+                                                    removed_block("module.app"));
+    BOOST_TEST(!contains(roots.b.read_file("moved.tf"), "terraform_data.network"));
+    BOOST_TEST(roots.a.tfw_temp_files().empty());
+    BOOST_TEST(roots.b.tfw_temp_files().empty());
+    // Plain terraform: the network is left as it was planned, a destroy in A and a create in B.
+    const auto* deleted = change_at(roots.a.plan_with_terraform(), "terraform_data.network");
+    BOOST_TEST_REQUIRE(deleted);
+    BOOST_TEST((deleted->action == Action::remove));
+    const auto* created = change_at(roots.b.plan_with_terraform(), "terraform_data.network");
+    BOOST_TEST_REQUIRE(created);
+    BOOST_TEST((created->action == Action::create));
+}
+
+// Terraform before 1.7 has no removed blocks: a terraform that reports 1.6.6 in its plans
+// (the real one, its `show -json` relabelled, as no older terraform runs offline here)
+// gets no block, and every move says why.
+BOOST_AUTO_TEST_CASE(terraform_before_1_7_is_refused) {
+    SplitRoots roots;
+    roots.switch_both("after", "after");
+    const std::string shim = roots.a.write_scratch_file(
+        "terraform-1.6", "#!/bin/bash\nset -o pipefail\n" + quoted_string(terraform_binary().string()) +
+                             " \"$@\" | sed 's/\"terraform_version\":\"[0-9.]*\"/\"terraform_version\":\"1.6.6\"/g'\n");
+    fs::permissions(shim, fs::perms::owner_all);
+    const std::string untouched = roots.everything();
+    const RunResult written = roots.plan({"--write", "--terraform-bin=" + shim});
+    BOOST_TEST_REQUIRE(written.exit_code == 0, written.describe());
+    for (const auto& address : split_moved_addresses)
+        BOOST_TEST(contains(written.out, "  .: " + address + ": Terraform 1.6.6 has no removed blocks (1.7 or later has them)\n"),
+                   address << "\n" << written.describe());
+    BOOST_TEST(contains(written.out, "tfw: no removed or import block to write; no file changed\n"), written.describe());
+    BOOST_TEST(roots.everything() == untouched);
+}
