@@ -59,7 +59,7 @@ std::optional<Address> removed_unit(const Plan& plan, const ResourceChange& chan
         names.push_back(at.module[k].name);
         if (find_config_module(plan.configuration, names)) continue;
         Address unit;
-        unit.module = without_keys(ModulePath(at.module.begin(), at.module.begin() + static_cast<long>(k) + 1));
+        unit.module = without_keys(ModulePath(at.module.begin(), at.module.begin() + static_cast<std::ptrdiff_t>(k) + 1));
         return unit;
     }
     if (!config_declares(plan.configuration, at)) {
