@@ -1,7 +1,10 @@
 #include "tfw/cli/roots_declarative.hpp"
 
+#include <algorithm>
+#include <atomic>
+#include <exception>
 #include <memory>
-#include <set>
+#include <thread>
 
 #include "tfw/cli/plan_command.hpp"
 #include "tfw/cli/policy_file.hpp"
@@ -30,25 +33,48 @@ Invocation for_root(const Invocation& invocation, const DeclarativeRoot& root) {
     return out;
 }
 
-// Plans every root the blocks touch with them, and keeps what Terraform confirms, until
-// the blocks tried are the blocks kept: the blocks written are exactly the blocks planned.
+// Plans every root the blocks touch with them, in parallel (at most one per core), and
+// keeps what Terraform confirms, until the blocks tried are the blocks kept: the blocks
+// written are exactly the blocks planned.
 core::DeclarativePlan confirm(core::DeclarativePlan planned, const PlanArgs& args, const std::vector<DeclarativeRoot>& roots,
                               const core::CrossRootResult& paired, const std::vector<core::RootCandidate>& candidates,
                               const fs::path& binary, const fs::path& plan_dir) {
     for (int round = 0; !planned.moves.empty(); ++round) {
-        std::vector<std::optional<core::Plan>> plans(roots.size());
-        std::vector<core::RootVerification> verifications(roots.size());
+        std::vector<shell::BlocksPlan> results(roots.size());
+        std::vector<std::exception_ptr> errors(roots.size());
+        std::vector<std::size_t> involved;
+        std::vector<std::vector<std::string>> blocks(roots.size());
         for (std::size_t r = 0; r < roots.size(); ++r) {
-            std::vector<std::string> blocks = core::declarative_blocks_for(r, planned, paired, candidates);
-            if (blocks.empty()) continue;
-            shell::Terraform terraform(binary, roots[r].global_args);
-            shell::BlocksPlan result =
-                shell::plan_with_blocks(terraform, roots[r].dir, moves_inside(roots[r]), blocks, args.passthrough,
-                                        plan_dir / ("blocks-" + std::to_string(r) + "-" + std::to_string(round) + ".tfplan"));
-            shell::throw_if_interrupted();
-            plans[r] = std::move(result.plan);
-            verifications[r] = {plans[r] ? &*plans[r] : nullptr, result.failure};
+            blocks[r] = core::declarative_blocks_for(r, planned, paired, candidates);
+            if (!blocks[r].empty()) involved.push_back(r);
         }
+        std::atomic<std::size_t> next{0};
+        auto work = [&] {
+            for (std::size_t i; (i = next++) < involved.size();) {
+                const std::size_t r = involved[i];
+                try {
+                    shell::Terraform terraform(binary, roots[r].global_args);
+                    results[r] = shell::plan_with_blocks(
+                        terraform, roots[r].dir, moves_inside(roots[r]), blocks[r], args.passthrough,
+                        plan_dir / ("blocks-" + std::to_string(r) + "-" + std::to_string(round) + ".tfplan"));
+                } catch (...) {
+                    errors[r] = std::current_exception();
+                }
+            }
+        };
+        const std::size_t workers =
+            std::min<std::size_t>(involved.size(), std::max(1u, std::thread::hardware_concurrency()));
+        std::vector<std::thread> threads;
+        for (std::size_t i = 1; i < workers; ++i) threads.emplace_back(work);
+        work();
+        for (auto& thread : threads) thread.join();
+        shell::throw_if_interrupted();
+        for (const auto& error : errors)
+            if (error) std::rethrow_exception(error);
+
+        std::vector<core::RootVerification> verifications(roots.size());
+        for (std::size_t r : involved)
+            verifications[r] = {results[r].plan ? &*results[r].plan : nullptr, results[r].failure};
         core::DeclarativePlan judged = core::judge_declarative(planned, paired, candidates, verifications);
         if (judged.moves.size() == planned.moves.size()) return judged;
         planned = std::move(judged);
