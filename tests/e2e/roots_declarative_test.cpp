@@ -7,11 +7,17 @@
 // and a second --write changes no byte.
 #include <boost/test/unit_test.hpp>
 
+#include <chrono>
+#include <csignal>
+#include <fstream>
+#include <thread>
+
 #include "checks.hpp"
 #include "roots_split.hpp"
 
 using namespace tfw::e2e;
 using tfw::core::Action;
+using namespace std::chrono_literals;
 
 namespace {
 
@@ -236,5 +242,48 @@ BOOST_AUTO_TEST_CASE(terraform_before_1_7_is_refused) {
         BOOST_TEST(contains(written.out, "  .: " + address + ": Terraform 1.6.6 has no removed blocks (1.7 or later has them)\n"),
                    address << "\n" << written.describe());
     BOOST_TEST(contains(written.out, "tfw: no removed or import block to write; no file changed\n"), written.describe());
+    BOOST_TEST(roots.everything() == untouched);
+}
+
+// Ctrl-C while tfw plans the roots with their removed and import blocks: exit 130, and
+// both roots' files and states as they were, with no temporary file left in either.
+BOOST_AUTO_TEST_CASE(ctrl_c_while_the_blocks_are_planned_leaves_nothing_behind) {
+    SplitRoots roots;
+    roots.switch_both("after", "after");
+    const Snapshot files_a = roots.a.snapshot();
+    const Snapshot files_b = roots.b.snapshot();
+    const std::string untouched = roots.everything();
+    // Holds the plans with the blocks (their -out names a blocks-* plan file) until the
+    // test releases them, so that the interrupt certainly comes while they run.
+    const fs::path held = roots.a.scratch() / "held";
+    const fs::path release = roots.a.scratch() / "release";
+    const std::string gate = roots.a.write_scratch_file(
+        "terraform-gate",
+        "#!/usr/bin/env bash\n"
+        "case \" $* \" in *\" -out=\"*/blocks-*)\n"
+        "  : > '" + held.string() + "'\n"
+        "  while [ ! -e '" + release.string() + "' ]; do sleep 0.05; done ;;\n"
+        "esac\n"
+        "exec '" + terraform_binary().string() + "' \"$@\"\n");
+    fs::permissions(gate, fs::perms::owner_all);
+
+    auto tfw = roots.a.start_tfw({"plan", "-input=false", "-no-color", "--root", roots.b.dir().string(), "--write",
+                                  "--terraform-bin=" + gate});
+    const auto deadline = std::chrono::steady_clock::now() + 120s;
+    while (!fs::exists(held)) {
+        if (!tfw->running()) BOOST_FAIL("tfw ended before it planned the blocks:\n" << tfw->wait().describe());
+        BOOST_TEST_REQUIRE((std::chrono::steady_clock::now() < deadline), "no plan with the blocks within 120 s");
+        std::this_thread::sleep_for(10ms);
+    }
+    BOOST_TEST_REQUIRE(roots.a.tfw_temp_files().size() + roots.b.tfw_temp_files().size() >= 1u,
+                       "the blocks are planned without tfw's temporary file");
+    tfw->send_signal(SIGINT);
+    std::ofstream(release.string()).put('\n');
+    const RunResult result = tfw->wait();
+    BOOST_TEST(result.exit_code == 128 + SIGINT, result.describe());
+    BOOST_TEST(roots.a.tfw_temp_files().empty());
+    BOOST_TEST(roots.b.tfw_temp_files().empty());
+    BOOST_TEST(snapshot_difference(files_a, roots.a.snapshot()) == "");
+    BOOST_TEST(snapshot_difference(files_b, roots.b.snapshot()) == "");
     BOOST_TEST(roots.everything() == untouched);
 }
