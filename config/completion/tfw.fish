@@ -93,7 +93,7 @@ complete -c tfw -n 'not __tfw_subcommand' -l version -d "tfw's version and terra
 complete -c tfw -n __tfw_own -l max-iterations -x -d 'replan at most N times looking for new moves'
 complete -c tfw -n __tfw_own -l terraform-bin -r -F -d 'terraform binary'
 complete -c tfw -n __tfw_own -l policy -r -F -d 'policy file'
-complete -c tfw -n __tfw_own -l write -d 'persist the moves as moved blocks in the right modules'
+complete -c tfw -n __tfw_own -l write -d 'persist the moves as moved blocks (with --root: removed and import blocks)'
 complete -c tfw -n __tfw_own -l moved-file -x -d 'file name for --write'
 complete -c tfw -n __tfw_own -l explain -d 'explain every unmatched deletion and creation'
 complete -c tfw -n __tfw_own -l include-shared -d 'tfw tidy: also remove blocks from modules other configurations use'

@@ -47,6 +47,8 @@ std::filesystem::path resolve_in(const std::filesystem::path& root_dir, const st
     return p.is_absolute() ? p : root_dir / p;
 }
 
+}  // namespace
+
 // The fewest equivalent blocks, each in the module where it belongs.
 std::vector<core::Placement> placements_of(const Invocation& invocation, const shell::ConvergeResult& result) {
     if (result.moves.empty()) return {};
@@ -71,6 +73,8 @@ std::string persist_moves(const Invocation& invocation, const std::vector<core::
     if (written.empty()) out += "tfw: every move is already declared; no file changed\n";
     return out;
 }
+
+namespace {
 
 std::optional<std::string> environment_variable(const std::string& name) {
     const char* value = std::getenv(name.c_str());

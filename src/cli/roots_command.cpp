@@ -13,6 +13,7 @@
 #include "tfw/cli/plan_command.hpp"
 #include "tfw/cli/policy_file.hpp"
 #include "tfw/cli/report_markdown.hpp"
+#include "tfw/cli/roots_declarative.hpp"
 #include "tfw/cli/summary.hpp"
 #include "tfw/cli/ui_events.hpp"
 #include "tfw/core/cross_root.hpp"
@@ -318,7 +319,9 @@ int run_roots_plan(const Invocation& invocation) {
     auto not_yet = [](const std::string& what) {
         return UsageError(what + " is not supported with --root yet: tfw plan --root only reports");
     };
-    if (options.write) throw not_yet("--write");
+    if (options.write && format != "text")
+        throw UsageError("--write with --root writes removed and import blocks, with a text report: not with --format=" + format);
+    if (options.write && args.json) throw UsageError("--write with --root writes removed and import blocks, with a text report: not with -json");
     if (args.out) throw not_yet("-out");
     if (args.json && format != "text") throw UsageError("-json with --root takes no --format: its stream is the report");
 
@@ -368,7 +371,12 @@ int run_roots_plan(const Invocation& invocation) {
                   << render_summary(run.result, run.calls, options.explain) << run.result.final_plan.stdout_text;
         std::cerr << run.result.final_plan.stderr_text;
     }
-    std::cout << cross_root_report(paired, candidates, names) << std::flush;
+    std::cout << cross_root_report(paired, candidates, names, !options.write) << std::flush;
+    if (options.write) {
+        std::vector<DeclarativeRoot> roots;
+        for (const auto& run : runs) roots.push_back({run.dir, run.name, run.global_args, &run.result, &run.plan});
+        std::cout << write_moves_as_blocks(invocation, args, roots, paired, candidates, binary) << std::flush;
+    }
     return args.detailed_exitcode && changes ? 2 : 0;
 }
 

@@ -250,12 +250,11 @@ std::string render_moved_block(const Address& from, const Address& to) {
     return "moved {\n  from = " + endpoint_text(from) + "\n  to   = " + endpoint_text(to) + "\n}\n";
 }
 
-std::string append_moved_blocks(std::string_view existing_file_content,
-                                const std::vector<std::pair<Address, Address>>& moves,
-                                std::string_view comment_line) {
+std::string append_blocks(std::string_view existing_file_content, const std::vector<std::string>& blocks,
+                          std::string_view comment_line) {
     check_comment_line(comment_line);
     std::string out(existing_file_content);
-    if (moves.empty()) return out;
+    if (blocks.empty()) return out;
 
     std::string added;
     if (!out.empty()) {
@@ -266,12 +265,20 @@ std::string append_moved_blocks(std::string_view existing_file_content,
         added += comment_line;
         added += '\n';
     }
-    for (std::size_t i = 0; i < moves.size(); ++i) {
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
         if (i > 0) added += '\n';
-        added += render_moved_block(moves[i].first, moves[i].second);
+        added += blocks[i];
     }
     out += uses_crlf(existing_file_content) ? with_crlf(added) : added;
     return out;
+}
+
+std::string append_moved_blocks(std::string_view existing_file_content,
+                                const std::vector<std::pair<Address, Address>>& moves,
+                                std::string_view comment_line) {
+    std::vector<std::string> blocks;
+    for (const auto& [from, to] : moves) blocks.push_back(render_moved_block(from, to));
+    return append_blocks(existing_file_content, blocks, comment_line);
 }
 
 }  // namespace tfw::core

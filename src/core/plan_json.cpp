@@ -158,6 +158,10 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
                 if (field == "actions") {
                     change.action = parse_actions(cursor);
                     possible_move = change.action == Action::create || change.action == Action::remove;
+                } else if (field == "importing") {
+                    cursor.members([&](std::string_view member) {
+                        if (member == "id") change.importing_id = std::string(cursor.string());
+                    });
                 } else if (rapidjson::Document* slot = values.slot(field); slot && possible_move) {
                     cursor.parse(*slot);
                 }

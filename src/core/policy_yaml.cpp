@@ -11,6 +11,8 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include "tfw/core/import_id.hpp"
+
 namespace tfw::core {
 namespace {
 
@@ -159,6 +161,7 @@ private:
     AcceptRule accept_rule(const YAML::Node& item);
     void partial(const Entry& entry, Policy& policy) const;
     void trials(const Entry& entry, Policy& policy) const;
+    void import_ids(const Entry& entry, Policy& policy) const;
     void ignore_rules(const YAML::Node& item, Policy& policy) const;
     DenyRule deny_rule(const YAML::Node& item) const;
     CrossTypeRule cross_type_rule(const YAML::Node& item) const;
@@ -324,6 +327,30 @@ void Loader::trials(const Entry& entry, Policy& policy) const {
     for (const Entry& field : entries(entry.value, " in 'trials'", {"max_rounds"})) policy.max_trial_rounds = count(field);
 }
 
+// `import_ids: {TYPE: "TEMPLATE", ...}`: a mapping, since a type has one import ID.
+void Loader::import_ids(const Entry& entry, Policy& policy) const {
+    if (entry.value.IsNull()) return;
+    if (!entry.value.IsMap()) fail(mark_of(entry), "'import_ids' must be a mapping of resource type to ID template, got " + describe(entry.value));
+    for (const auto& pair : entry.value) {
+        if (!pair.first.IsScalar()) fail(pair.first.Mark(), "keys must be names, got " + describe(pair.first));
+        Entry field{pair.first.Scalar(), pair.first, pair.second};
+        for (const auto& seen : policy.import_ids)
+            if (seen.type == field.name) fail(pair.first.Mark(), "duplicate key " + quoted(field.name));
+        ImportIdRule rule;
+        rule.where = location(pair.first.Mark());
+        rule.type = field.name;
+        if (rule.type.empty() || rule.type.find_first_of("*?") != std::string::npos)
+            fail(pair.first.Mark(), "an import_ids key is an exact resource type, got " + quoted(rule.type));
+        if (!field.value.IsScalar() || field.value.Scalar().empty())
+            fail(mark_of(field), "the import ID of '" + field.name + "' must be a quoted template such as \"{id}\", got " +
+                                     describe(field.value));
+        rule.id_template = field.value.Scalar();
+        if (std::string error = import_id_template_error(rule.id_template); !error.empty())
+            fail(mark_of(field), "the import ID template " + quoted(rule.id_template) + " " + error);
+        policy.import_ids.push_back(std::move(rule));
+    }
+}
+
 // The kind part of an ignore rule (kind and prefix), from its spelling.
 std::optional<IgnoreRule> parse_ignore_kind(std::string_view name) {
     IgnoreRule rule;
@@ -444,7 +471,7 @@ Policy Loader::load(std::string_view yaml_text) {
     // The version comes first: a newer file's keys would otherwise read as unknown.
     version(root);
     std::vector<Entry> top =
-        entries(root, "", {"version", "accept", "max_moves", "partial", "trials", "ignore", "deny", "cross_type"});
+        entries(root, "", {"version", "accept", "max_moves", "partial", "trials", "ignore", "deny", "cross_type", "import_ids"});
 
     Policy policy = default_policy();  // what a file leaves out
     policy.origin = file_;
@@ -465,6 +492,8 @@ Policy Loader::load(std::string_view yaml_text) {
             for (const YAML::Node& item : list(entry)) policy.deny.push_back(deny_rule(item));
         } else if (entry.name == "cross_type") {
             for (const YAML::Node& item : list(entry)) policy.cross_type.push_back(cross_type_rule(item));
+        } else if (entry.name == "import_ids") {
+            import_ids(entry, policy);
         }
     }
 

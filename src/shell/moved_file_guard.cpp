@@ -19,8 +19,8 @@ MovedFileGuard::MovedFileGuard(const std::filesystem::path& root_dir)
 MovedFileGuard::~MovedFileGuard() { remove(); }
 
 std::vector<MovedFileGuard::LineRange> MovedFileGuard::write(
-    const std::vector<std::pair<core::Address, core::Address>>& moves) {
-    if (moves.empty()) {
+    const std::vector<std::pair<core::Address, core::Address>>& moves, const std::vector<std::string>& other_blocks) {
+    if (moves.empty() && other_blocks.empty()) {
         remove();
         return {};
     }
@@ -36,6 +36,7 @@ std::vector<MovedFileGuard::LineRange> MovedFileGuard::write(
         line += block_lines;
         content += block;
     }
+    for (const auto& block : other_blocks) content += "\n" + block;
     present_ = true;
     try {
         write_file_atomically(path_, content);

@@ -183,6 +183,22 @@ BOOST_AUTO_TEST_CASE(change_metadata) {
     BOOST_TEST(change.provider_name == "terraform.io/builtin/terraform");
     BOOST_TEST(change.action_reason == "delete_because_no_module");
     BOOST_TEST(!change.previous_address.has_value());
+    BOOST_TEST(!change.importing_id.has_value());
+}
+
+// An `import` block's object: an update (terraform_data holds only its id once imported)
+// with `importing`, whose id is what the import block gave; a removed block's: forget.
+BOOST_AUTO_TEST_CASE(imports_and_forgets) {
+    Plan imported = load(one_change(
+        R"json({"address":"terraform_data.n","mode":"managed","type":"terraform_data","name":"n","provider_name":"terraform.io/builtin/terraform","change":{"actions":["update"],"before":{"id":"1b\"2"},"after":{"id":"1b\"2"},"after_unknown":{},"before_sensitive":{},"after_sensitive":{},"importing":{"id":"1b\"2"}}})json"));
+    BOOST_TEST_REQUIRE(imported.changes.size() == 1u);
+    BOOST_TEST((imported.changes[0].action == Action::update));
+    BOOST_TEST(imported.changes[0].importing_id.value_or("none") == "1b\"2");
+    Plan forgotten = load(one_change(
+        R"json({"address":"terraform_data.n","mode":"managed","type":"terraform_data","name":"n","provider_name":"terraform.io/builtin/terraform","change":{"actions":["forget"],"before":{"id":"1"},"after":null,"after_unknown":{},"before_sensitive":{},"after_sensitive":false},"action_reason":"delete_because_no_resource_config"})json"));
+    BOOST_TEST_REQUIRE(forgotten.changes.size() == 1u);
+    BOOST_TEST((forgotten.changes[0].action == Action::forget));
+    BOOST_TEST(!forgotten.changes[0].importing_id.has_value());
 }
 
 BOOST_AUTO_TEST_CASE(errored_plan) {

@@ -41,6 +41,7 @@ std::string dump(const Policy& policy, bool with_locations = true) {
         out << "deny address=" << rule.address_glob << " type=" << rule.type_glob << at(rule.where) << "\n";
     for (const auto& rule : policy.cross_type)
         out << "cross_type " << rule.from_type << "->" << rule.to_type << at(rule.where) << "\n";
+    for (const auto& rule : policy.import_ids) out << "import_id " << rule.type << "=" << rule.id_template << at(rule.where) << "\n";
     return out.str();
 }
 
@@ -87,6 +88,15 @@ BOOST_AUTO_TEST_CASE(every_key_loads) {
          "modules=,module.net* @p.yaml:3:5\n"
          "partial 0.5\n"
          "cross_type null_resource->terraform_data @p.yaml:7:14\n"},
+        {"import IDs by type, in file order",
+         "version: 1\n"
+         "import_ids:\n"
+         "  aws_lambda_permission: \"{function_name}/{statement_id}\"\n"
+         "  terraform_data: '{{{input}}}'\n",
+         "origin p.yaml\n" + defaults_line +
+             "import_id aws_lambda_permission={function_name}/{statement_id} @p.yaml:3:3\n"
+             "import_id terraform_data={{{input}}} @p.yaml:4:3\n"},
+        {"import_ids left empty", "version: 1\nimport_ids:\n", "origin p.yaml\n" + defaults_line},
         {"accept rules keep their order",
          "version: 1\naccept:\n  - kinds: [ignore]\n  - kinds: [exact]\n    types: [a]\n",
          "origin p.yaml\naccept kinds=ignore types= modules= @p.yaml:3:5\n"
@@ -213,8 +223,8 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
 
         // Keys.
         {v + "acept: []\n",
-         "p.yaml:2:1: unknown key 'acept' (expected version, accept, max_moves, partial, trials, ignore, deny or "
-         "cross_type)"},
+         "p.yaml:2:1: unknown key 'acept' (expected version, accept, max_moves, partial, trials, ignore, deny, "
+         "cross_type or import_ids)"},
         {v + "accept: []\naccept: []\n", "p.yaml:3:1: duplicate key 'accept'"},
         {v + "version: 1\n", "p.yaml:2:1: duplicate key 'version'"},
         {v + "[a]: 1\n", "p.yaml:2:1: keys must be names, got a list"},
@@ -328,8 +338,19 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
 
         // Echoed text stays on one line and short.
         {v + "\"a\\nb\": 1\n",
-         "p.yaml:2:1: unknown key 'a\\nb' (expected version, accept, max_moves, partial, trials, ignore, deny or "
-         "cross_type)"},
+         "p.yaml:2:1: unknown key 'a\\nb' (expected version, accept, max_moves, partial, trials, ignore, deny, "
+         "cross_type or import_ids)"},
+        {v + "import_ids: [a]\n", "p.yaml:2:13: 'import_ids' must be a mapping of resource type to ID template, got a list"},
+        {v + "import_ids:\n  aws_x: {id}\n",
+         "p.yaml:3:10: the import ID of 'aws_x' must be a quoted template such as \"{id}\", got a mapping"},
+        {v + "import_ids:\n  aws_x: \"{id\"\n",
+         "p.yaml:3:10: the import ID template '{id' '{' at offset 0 is not closed"},
+        {v + "import_ids:\n  aws_x: \"id\"\n", "p.yaml:3:10: the import ID template 'id' names no attribute, as {id} does"},
+        {v + "import_ids:\n  aws_x: \"{}\"\n", "p.yaml:3:10: the import ID template '{}' '{' at offset 0 names no attribute"},
+        {v + "import_ids:\n  aws_x: \"a}\"\n",
+         "p.yaml:3:10: the import ID template 'a}' '}' at offset 1 closes nothing (write '}}' for a brace)"},
+        {v + "import_ids:\n  \"aws_*\": \"{id}\"\n", "p.yaml:3:3: an import_ids key is an exact resource type, got 'aws_*'"},
+        {v + "import_ids:\n  a: \"{id}\"\n  a: \"{x}\"\n", "p.yaml:4:3: duplicate key 'a'"},
         {v + "accept: [" + std::string(80, 'x') + "]\n",
          "p.yaml:2:10: an accept rule must be a mapping, got '" + std::string(60, 'x') + "...'"},
         // yaml-cpp's own messages echo text too (found by fuzzing).
@@ -392,7 +413,7 @@ BOOST_AUTO_TEST_CASE(shipped_config_documents_every_key) {
         comment_words.push_back(line.substr(start, end - start));
     }
     for (std::string key : {"version", "accept", "kinds", "types", "modules", "max_moves", "partial", "threshold", "trials", "max_rounds",
-                            "ignore", "paths", "kind", "deny", "address", "type", "cross_type", "from", "to"}) {
+                            "ignore", "paths", "kind", "deny", "address", "type", "cross_type", "from", "to", "import_ids"}) {
         BOOST_TEST_CONTEXT(key) {
             BOOST_TEST((std::find(comment_words.begin(), comment_words.end(), key) != comment_words.end()));
         }

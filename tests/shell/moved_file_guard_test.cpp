@@ -149,6 +149,26 @@ BOOST_AUTO_TEST_CASE(guard_writes_header_and_blocks) {
     }
 }
 
+// Removed and import blocks (moves between root modules) follow the moved blocks, and are
+// enough on their own to write the file; the moved blocks' lines are as without them.
+BOOST_AUTO_TEST_CASE(guard_writes_other_blocks_after_the_moved_ones) {
+    ScratchDir dir;
+    MovedFileGuard guard(dir.path);
+    const std::string removed = "removed {\n  from = a.b\n\n  lifecycle {\n    destroy = false\n  }\n}\n";
+    const std::string imported = "import {\n  to = a.c\n  id = \"x\"\n}\n";
+    auto lines = guard.write(moves_of({{"a.x", "a.y"}}), {removed, imported});
+    BOOST_TEST_REQUIRE(lines.size() == 1u);
+    BOOST_TEST(lines[0].first == 3);
+    BOOST_TEST(lines[0].last == 6);
+    BOOST_TEST(get(guard.path()) == header() + "\n" +
+                                        tfw::core::render_moved_block(must_parse_address("a.x"), must_parse_address("a.y")) +
+                                        "\n" + removed + "\n" + imported);
+    BOOST_TEST(guard.write({}, {imported}).empty());
+    BOOST_TEST(get(guard.path()) == header() + "\n" + imported);
+    guard.write({}, {});
+    BOOST_TEST(dir.names().empty());
+}
+
 BOOST_AUTO_TEST_CASE(guard_rewrites_and_removes) {
     ScratchDir dir;
     {

@@ -5,7 +5,9 @@
 // what each root still plans to delete and create is then paired across roots
 // (core/cross_root.hpp). One report covers all the roots.
 //
-// Read-only: no file of the user's is changed and no state is touched. The output is a
+// Without --write no file of the user's is changed, and no state is ever touched; with
+// --write the moves between roots are written as removed and import blocks
+// (cli/roots_declarative.hpp). The output is a
 // text report (each root's plan, then the moves between roots and the refusals), with
 // --format=json the same as one JSON object (core/cross_root_json.hpp), or with
 // --format=commands the shell commands that carry out the moves between roots by hand

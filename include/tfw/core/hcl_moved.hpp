@@ -61,4 +61,9 @@ std::string append_moved_blocks(std::string_view existing_file_content,
                                 const std::vector<std::pair<Address, Address>>& moves,
                                 std::string_view comment_line);
 
+// The same for any rendered blocks (each ending with a newline), such as removed and
+// import blocks.
+std::string append_blocks(std::string_view existing_file_content, const std::vector<std::string>& blocks,
+                          std::string_view comment_line);
+
 }  // namespace tfw::core

@@ -24,6 +24,8 @@ struct ResourceChange {
     Action action = Action::no_op;
     std::string action_reason;
     bool deposed = false;
+    // `change.importing.id`: the object is imported here by an `import` block.
+    std::optional<std::string> importing_id;
     // Filled only for move candidates (a plain delete or a plain create), to keep memory
     // proportional to what matching needs.
     Attributes before;

@@ -87,6 +87,15 @@ struct CrossTypeRule {
     bool operator==(const CrossTypeRule&) const = default;
 };
 
+// The import ID of a resource type, as a template over the object's attributes:
+// `{role}/{policy_arn}`. See core/import_id.hpp.
+struct ImportIdRule {
+    std::string type;         // an exact resource type
+    std::string id_template;  // `{path}` is an attribute's value, `{{` and `}}` are braces
+    SourceLocation where;
+    bool operator==(const ImportIdRule&) const = default;
+};
+
 struct Policy {
     std::string origin = "built-in defaults";  // the file it came from
     std::vector<AcceptRule> accept;
@@ -97,6 +106,9 @@ struct Policy {
     std::vector<IgnoreRule> ignore;
     std::vector<DenyRule> deny;
     std::vector<CrossTypeRule> cross_type;
+    // Import IDs for moves between root modules written as removed/import blocks; they
+    // extend or override the built-in table (core/import_id.hpp).
+    std::vector<ImportIdRule> import_ids;
 
     bool operator==(const Policy&) const = default;
 };

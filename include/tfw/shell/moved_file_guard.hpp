@@ -39,7 +39,9 @@ public:
     // Replaces the file's blocks; an empty list removes the file. Returns, per move, the
     // lines of its block, so diagnostics can be traced back to a move. Throws a one-line
     // error naming the root module directory when the file cannot be written.
-    std::vector<LineRange> write(const std::vector<std::pair<core::Address, core::Address>>& moves);
+    // `other_blocks` (rendered, such as removed and import blocks) follow the moved ones.
+    std::vector<LineRange> write(const std::vector<std::pair<core::Address, core::Address>>& moves,
+                                 const std::vector<std::string>& other_blocks = {});
     void remove();
 
     const std::filesystem::path& path() const { return path_; }

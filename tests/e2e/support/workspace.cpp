@@ -51,15 +51,6 @@ std::vector<std::string> with_chdir(const fs::path& dir, const std::vector<std::
     return result;
 }
 
-std::string hcl_string(const std::string& raw) {
-    std::string quoted = "\"";
-    for (char c : raw) {
-        if (c == '"' || c == '\\') quoted += '\\';
-        quoted += c;
-    }
-    return quoted + "\"";
-}
-
 // The state letter and parent pid of a process from /proc/<pid>/stat, if it exists.
 struct ProcStat {
     char state = '?';
@@ -274,7 +265,7 @@ Workspace::Workspace(std::string fixture, WorkspaceOptions options) : fixture_(s
     if (!fs::is_directory(before)) throw E2eError("fixture has no before/ directory: " + before.string());
     std::string cli_config = "# CLI configuration written by the tfw end-to-end tests.\n";
     if (options.aws_provider) {
-        std::string mirror = hcl_string(find_aws_mirror().string());
+        std::string mirror = quoted_string(find_aws_mirror().string());
         cli_config +=
             "provider_installation {\n"
             "  filesystem_mirror {\n"
@@ -546,6 +537,15 @@ std::string Workspace::read_file(const fs::path& relative) const { return read_w
 
 void Workspace::write_file(const fs::path& relative, std::string_view content) const {
     write_whole_file(root_ / relative, content);
+}
+
+std::string quoted_string(const std::string& raw) {
+    std::string quoted = "\"";
+    for (char c : raw) {
+        if (c == '"' || c == '\\') quoted += '\\';
+        quoted += c;
+    }
+    return quoted + "\"";
 }
 
 }  // namespace tfw::e2e

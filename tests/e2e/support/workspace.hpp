@@ -198,6 +198,10 @@ private:
     mutable int plan_counter_ = 0;
 };
 
+// `raw` between double quotes with `"` and `\` escaped: an HCL string and a JSON string
+// alike for the paths and addresses tests write (no control characters, no `${`).
+std::string quoted_string(const std::string& raw);
+
 // The `terraform` the tests run: the first on PATH. Throws E2eError when there is none.
 fs::path terraform_binary();
 // The tfw under test (TFW_BINARY).
