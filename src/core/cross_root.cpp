@@ -23,6 +23,20 @@ bool equal_values(const RootCandidate& deletion, const RootCandidate& creation) 
     return differing_paths(deletion.values, creation.values).empty();
 }
 
+// Another resource type has another schema (aws_s3_object has an override_provider that
+// aws_s3_bucket_object lacks), so for the reason of a refusal, and never for a move, its
+// values are compared only where both objects have one.
+bool equal_where_both_have_values(const Attributes& before, const Attributes& after) {
+    std::size_t i = 0;
+    for (const auto& leaf : after) {
+        if (leaf.unknown) continue;
+        while (i < before.size() && before[i].path < leaf.path) ++i;
+        if (i < before.size() && before[i].path == leaf.path && !before[i].unknown && before[i].value != leaf.value)
+            return false;
+    }
+    return true;
+}
+
 std::string named(const RootCandidate& candidate, const std::vector<std::string>& root_names) {
     const std::string root = candidate.root < root_names.size() ? root_names[candidate.root]
                                                                 : "root " + std::to_string(candidate.root);
@@ -73,9 +87,12 @@ CrossRootResult pair_across_roots(const std::vector<RootCandidate>& candidates) 
             any_creation_elsewhere = true;
             if (known_in_common(deletion.values, creation.values) == 0) continue;
             any_evidence = true;
+            if (creation.type != deletion.type) {
+                if (equal_where_both_have_values(deletion.values, creation.values)) other_type.push_back(c);
+                continue;
+            }
             if (!equal_values(deletion, creation)) continue;
-            if (creation.type != deletion.type) other_type.push_back(c);
-            else if (creation.provider != deletion.provider) other_provider.push_back(c);
+            if (creation.provider != deletion.provider) other_provider.push_back(c);
             else {
                 matches[d].push_back(c);
                 matched_by[c].push_back(d);

@@ -2,6 +2,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,13 @@ RootCandidate deletion(std::size_t root, std::string address, Attributes values,
 RootCandidate creation(std::size_t root, std::string address, Attributes values, std::string type = "terraform_data",
                        std::string provider = builtin) {
     return {root, std::move(address), std::move(type), std::move(provider), false, std::move(values)};
+}
+
+// `values` with one more leaf, kept in path order.
+Attributes with_extra(Attributes values, AttributeLeaf extra) {
+    values.push_back(std::move(extra));
+    std::sort(values.begin(), values.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
+    return values;
 }
 
 std::string kind_name(CrossRootRefusal::Kind kind) {
@@ -105,6 +113,18 @@ BOOST_AUTO_TEST_CASE(pairs_across_roots_only_when_certain) {
          {deletion(0, "aws_s3_bucket_object.o", web_before, "aws_s3_bucket_object", aws),
           creation(1, "aws_s3_object.o", web, "aws_s3_object", aws)},
          "refuse 0 type_mismatch [1]"},
+        {"type mismatch: the other schema has a value more, every common one equal",
+         {deletion(0, "aws_s3_bucket_object.o", web_before, "aws_s3_bucket_object", aws),
+          creation(1, "aws_s3_object.o", with_extra(web, known("override_provider", "[]")), "aws_s3_object", aws)},
+         "refuse 0 type_mismatch [1]"},
+        {"no type mismatch when a common value differs",
+         {deletion(0, "aws_s3_bucket_object.o", web_before, "aws_s3_bucket_object", aws),
+          creation(1, "aws_s3_object.o", db, "aws_s3_object", aws)},
+         "refuse 0 no_counterpart []"},
+        {"an extra value is no match under the same type",
+         {deletion(0, "terraform_data.web", web_before),
+          creation(1, "terraform_data.web", with_extra(web, known("triggers_replace", "\"x\"")))},
+         "refuse 0 no_counterpart []"},
         {"provider mismatch",
          {deletion(0, "terraform_data.web", web_before), creation(1, "terraform_data.web", web, "terraform_data",
                                                                   "registry.terraform.io/acme/terraform")},

@@ -209,3 +209,37 @@ BOOST_AUTO_TEST_CASE(a_new_root_without_a_state_receives_its_objects) {
     auto lineage = [](const std::string& state) { return state.substr(state.find("\"lineage\""), 60); };
     BOOST_TEST(lineage(lineage_a) != lineage(lineage_fresh));
 }
+
+// The AWS mirror (state written by the recipe of TERRAFORM.md, -refresh=false): A's
+// aws_s3_bucket_object leaves, and B declares an aws_s3_object with every known value
+// equal. Another resource type is another object as far as a state move goes: refused,
+// with the reason, and no state changes.
+BOOST_AUTO_TEST_CASE(a_type_mismatch_across_roots_is_refused_with_a_reason) {
+    Workspace a("aws_cross_type", {.aws_provider = true});
+    a.set_environment("XDG_STATE_HOME", (a.scratch() / "state").string());
+    a.copy_from_fixture("terraform.tfstate", "terraform.tfstate");
+    a.switch_to("after", Workspace::Init::skip);
+    // A keeps only its provider: the object is gone from its configuration.
+    const std::string after = a.read_file("main.tf");
+    a.write_file("main.tf", after.substr(0, after.find("# The deprecated aws_s3_bucket_object")));
+    a.init();
+    Workspace b("aws_cross_type", {.aws_provider = true});
+    b.switch_to("after");
+    const std::string state_a = a.read_file("terraform.tfstate");
+
+    for (const std::string command : {"plan", "apply"}) {
+        BOOST_TEST_CONTEXT(command) {
+            std::vector<std::string> args = {command, "-no-color", "-refresh=false", "--root", b.dir().string()};
+            if (command == "apply") args.push_back("-auto-approve");
+            const RunResult run = a.tfw(args);
+            BOOST_TEST(run.exit_code == 0, run.describe());
+            BOOST_TEST(contains(run.out, "  .: aws_s3_bucket_object.readme: type mismatch: " + b.dir().string() +
+                                             ": aws_s3_object.readme has equal values but is a aws_s3_object, not a "
+                                             "aws_s3_bucket_object"),
+                       run.describe());
+            BOOST_TEST(!contains(run.out, "between root modules:\n"), run.describe());
+        }
+    }
+    BOOST_TEST(a.read_file("terraform.tfstate") == state_a);
+    BOOST_TEST(b.terraform({"state", "pull"}).out == "");
+}
