@@ -24,15 +24,18 @@ std::function<bool(const core::Move&, const core::Decision&)> make_move_prompt(P
     };
 }
 
-bool ask_apply_approval() {
-    std::cout << "\nDo you want to perform these actions?\n"
-                 "  Terraform will perform the actions described above.\n"
-                 "  Only 'yes' will be accepted to approve.\n\n"
+bool ask_approval(const std::string& question, const std::string& what_happens) {
+    std::cout << "\n" << question << "\n  " << what_happens
+              << "\n  Only 'yes' will be accepted to approve.\n\n"
                  "  Enter a value: "
               << std::flush;
     std::string answer;
     if (!std::getline(std::cin, answer)) return false;
     return answer == "yes";
+}
+
+bool ask_apply_approval() {
+    return ask_approval("Do you want to perform these actions?", "Terraform will perform the actions described above.");
 }
 
 }  // namespace tfw::cli

@@ -12,6 +12,7 @@
 #include "tfw/cli/env_args.hpp"
 #include "tfw/cli/plan_command.hpp"
 #include "tfw/cli/policy_file.hpp"
+#include "tfw/cli/prompt.hpp"
 #include "tfw/cli/report_markdown.hpp"
 #include "tfw/cli/roots_declarative.hpp"
 #include "tfw/cli/summary.hpp"
@@ -215,14 +216,8 @@ bool ask_migration_approval(const std::vector<core::StateTransfer>& transfers, c
     std::cout << "\ntfw will move these objects between the states of the root modules:\n";
     for (const auto& t : transfers)
         std::cout << "  " << runs[t.from_root].name << ": " << t.from << " -> " << runs[t.to_root].name << ": " << t.to << "\n";
-    std::cout << "\nDo you want to move them?\n"
-                 "  Terraform planned every root against its state after the move: each object plans no change.\n"
-                 "  Only 'yes' will be accepted to approve.\n\n"
-                 "  Enter a value: "
-              << std::flush;
-    std::string answer;
-    if (!std::getline(std::cin, answer)) return false;
-    return answer == "yes";
+    return ask_approval("Do you want to move them?",
+                        "Terraform planned every root against its state after the move: each object plans no change.");
 }
 
 }  // namespace

@@ -28,25 +28,6 @@ bool forgotten_by(const Address& unit, const Address& address) {
            address.resource->name == unit.resource->name;
 }
 
-const ResourceChange* change_at(const Plan& plan, const std::string& address) {
-    for (const auto& change : plan.changes)
-        if (!change.deposed && change.address_text == address) return &change;
-    return nullptr;
-}
-
-std::string action_name(Action action) {
-    switch (action) {
-        case Action::no_op: return "no change";
-        case Action::create: return "a create";
-        case Action::remove: return "a destroy";
-        case Action::update: return "an update";
-        case Action::delete_then_create:
-        case Action::create_then_delete: return "a replace";
-        case Action::read: return "a read";
-        case Action::forget: return "no longer managed";
-    }
-    return "?";
-}
 
 // The removed block's `from` for a deletion, or why there is none: the outermost module
 // call the configuration no longer declares, else the resource when it is no longer
@@ -118,7 +99,7 @@ DeclarativePlan plan_declarative(const CrossRootResult& paired, const std::vecto
             refused[i] = "Terraform " + old + " has no removed blocks (1.7 or later has them)";
             continue;
         }
-        const ResourceChange* change = change_at(source, from.address);
+        const ResourceChange* change = find_change(source, from.address);
         if (!change) {
             refused[i] = "its deletion is not in the source root's plan";
             continue;
@@ -195,12 +176,12 @@ DeclarativePlan judge_declarative(const DeclarativePlan& planned, const CrossRoo
         } else if (!destination.plan) {
             problem = "the destination root failed to plan with the blocks: " + destination.failure;
         } else {
-            const ResourceChange* forgotten = change_at(*source.plan, from.address);
-            const ResourceChange* imported = change_at(*destination.plan, to.address);
+            const ResourceChange* forgotten = find_change(*source.plan, from.address);
+            const ResourceChange* imported = find_change(*destination.plan, to.address);
             if (!forgotten)
                 problem = "with the removed block the source root plans nothing for it";
             else if (forgotten->action != Action::forget)
-                problem = "with the removed block the source root plans " + action_name(forgotten->action) +
+                problem = "with the removed block the source root plans " + std::string(action_words(forgotten->action)) +
                           " for it, not \"no longer managed\"";
             else if (!imported || !imported->importing_id)
                 problem = "with the import block the destination root plans no import of it";
@@ -208,7 +189,7 @@ DeclarativePlan judge_declarative(const DeclarativePlan& planned, const CrossRoo
                 problem = "the destination root imports it with the ID " + quote_hcl_string(*imported->importing_id) +
                           ", not " + quote_hcl_string(move.import_id);
             else if (imported->action != Action::no_op && imported->action != Action::update)
-                problem = "with the import block the destination root plans " + action_name(imported->action) +
+                problem = "with the import block the destination root plans " + std::string(action_words(imported->action)) +
                           " for it after the import";
         }
         if (problem.empty()) tentative[move.move] = move;

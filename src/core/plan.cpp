@@ -97,4 +97,24 @@ bool config_declares(const ConfigModule& root, const Address& address) {
     return false;
 }
 
+const ResourceChange* find_change(const Plan& plan, std::string_view address) {
+    for (const auto& change : plan.changes)
+        if (!change.deposed && change.address_text == address) return &change;
+    return nullptr;
+}
+
+std::string_view action_words(Action action) {
+    switch (action) {
+        case Action::no_op: return "no change";
+        case Action::create: return "a create";
+        case Action::remove: return "a destroy";
+        case Action::update: return "an update";
+        case Action::delete_then_create:
+        case Action::create_then_delete: return "a replace";
+        case Action::read: return "a read";
+        case Action::forget: return "no longer managed";
+    }
+    return "?";
+}
+
 }  // namespace tfw::core

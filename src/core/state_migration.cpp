@@ -250,22 +250,6 @@ std::vector<RootStates> migrate_states(const std::vector<std::string>& originals
     return out;
 }
 
-std::vector<std::string> state_addresses(std::string_view text) {
-    StateDoc state;
-    parse_state(state, text);
-    std::vector<std::string> out;
-    for (const auto& resource : state.doc["resources"].GetArray()) {
-        if (text_of(resource, "mode") != "managed") continue;
-        const std::string module = text_of(resource, "module");
-        const std::string base = (module.empty() ? "" : module + ".") + text_of(resource, "type") + "." + text_of(resource, "name");
-        const auto instances = resource.FindMember("instances");
-        if (instances == resource.MemberEnd() || !instances->value.IsArray()) continue;
-        for (const auto& instance : instances->value.GetArray()) out.push_back(base + to_string(key_of(instance)));
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 namespace {
 
 // A parsed state, and its managed instances' attributes by address.
@@ -346,6 +330,13 @@ StateStep step_of(std::string_view text, const RootStates& steps) {
     return StateStep::unknown;
 }
 
+std::vector<std::string> state_addresses(std::string_view text) {
+    const StateView state(text);
+    std::vector<std::string> out;
+    for (const auto& [address, values] : state.attributes) out.push_back(address);
+    return out;  // a map's keys: sorted
+}
+
 std::uint64_t serial_of(std::string_view state) { return is_no_state(state) ? 0 : StateView(state).serial(); }
 
 std::string with_serial(std::string_view state, std::uint64_t serial) {
@@ -368,41 +359,18 @@ std::vector<StatePush> pushes_left(const std::vector<RootStates>& states, const 
     return out;
 }
 
-namespace {
-
-const char* action_words(Action action) {
-    switch (action) {
-        case Action::no_op: return "no change";
-        case Action::create: return "a create";
-        case Action::remove: return "a destroy";
-        case Action::update: return "an update";
-        case Action::delete_then_create:
-        case Action::create_then_delete: return "a replace";
-        case Action::read: return "a read";
-        case Action::forget: return "to forget it";
-    }
-    return "a change";
-}
-
-const ResourceChange* change_at(const Plan& plan, const std::string& address) {
-    for (const auto& change : plan.changes)
-        if (change.address_text == address && !change.deposed) return &change;
-    return nullptr;
-}
-
-}  // namespace
 
 std::string transfer_refutation(const StateTransfer& transfer, const Plan& from_plan, const Plan& to_plan) {
-    const ResourceChange* arrived = change_at(to_plan, transfer.to);
+    const ResourceChange* arrived = find_change(to_plan, transfer.to);
     if (!arrived) return "Terraform plans nothing for " + transfer.to + " where it arrives: it is not in that configuration";
     if (arrived->previous_address)
         return "Terraform moves " + transfer.to + " from " + to_string(*arrived->previous_address) +
                " where it arrives, so the object there is another one";
     if (arrived->action != Action::no_op)
-        return std::string("Terraform plans ") + action_words(arrived->action) + " for " + transfer.to +
+        return "Terraform plans " + std::string(action_words(arrived->action)) + " for " + transfer.to +
                " where it arrives, not no change";
-    if (const ResourceChange* left = change_at(from_plan, transfer.from))
-        return std::string("Terraform still plans ") + action_words(left->action) + " for " + transfer.from +
+    if (const ResourceChange* left = find_change(from_plan, transfer.from))
+        return "Terraform still plans " + std::string(action_words(left->action)) + " for " + transfer.from +
                " where it left";
     return "";
 }

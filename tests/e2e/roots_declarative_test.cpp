@@ -132,19 +132,7 @@ BOOST_AUTO_TEST_CASE(a_split_written_as_removed_and_import_blocks) {
         const RunResult applied = ws->terraform({"apply", "-auto-approve", "-input=false", "-no-color"});
         BOOST_TEST_REQUIRE(applied.exit_code == 0, applied.describe());
     }
-    const auto ids_a = ids_of(roots.a);
-    const auto ids_b = ids_of(roots.b);
-    BOOST_TEST(ids_a.size() == 1u);
-    BOOST_TEST(ids_a.at("terraform_data.stays") == ids_before.at("terraform_data.stays"));
-    for (const auto& address : split_moved_addresses)
-        BOOST_TEST_CONTEXT(address) {
-            BOOST_TEST_REQUIRE(ids_b.contains(address));
-            BOOST_TEST(ids_b.at(address) == ids_before.at(address));
-        }
-    for (const Workspace* ws : {&roots.a, &roots.b}) {
-        const RunResult plain = ws->terraform({"plan", "-input=false", "-no-color", "-detailed-exitcode"});
-        BOOST_TEST(plain.exit_code == 0, plain.describe());
-    }
+    check_split_carried_out(roots, ids_before);
     const std::string applied = roots.everything();
     const RunResult settled = roots.plan({"--write"});
     BOOST_TEST(settled.exit_code == 0, settled.describe());

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <string>
 
 #include "tfw/cli/progress.hpp"
 #include "tfw/core/match.hpp"
@@ -14,5 +15,8 @@ std::function<bool(const core::Move&, const core::Decision&)> make_move_prompt(P
 
 // Terraform's own question: only "yes" approves.
 bool ask_apply_approval();
+
+// The same form for another question (moving objects between root modules).
+bool ask_approval(const std::string& question, const std::string& what_happens);
 
 }  // namespace tfw::cli

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -101,5 +102,12 @@ std::unordered_map<std::string, const ConfigResource*> config_resources_by_addre
 
 // True when the configuration still declares the resource (any key) of this address.
 bool config_declares(const ConfigModule& root, const Address& address);
+
+// The planned change of a resource instance (not a deposed one) by the address Terraform
+// printed, or null.
+const ResourceChange* find_change(const Plan& plan, std::string_view address);
+
+// An action as a reason says it: "no change", "an update", "a replace", "no longer managed".
+std::string_view action_words(Action action);
 
 }  // namespace tfw::core

@@ -30,12 +30,6 @@ std::size_t count_destroying(const core::Plan& plan) {
            count_actions(plan, core::Action::create_then_delete);
 }
 
-const core::ResourceChange* find_change(const core::Plan& plan, std::string_view address) {
-    for (const auto& change : plan.changes)
-        if (change.address_text == address && !change.deposed) return &change;
-    return nullptr;
-}
-
 std::string moved_from(const core::Plan& plan, std::string_view address) {
     const core::ResourceChange* change = find_change(plan, address);
     if (change == nullptr || !change->previous_address) return "";

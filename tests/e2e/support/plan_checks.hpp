@@ -19,8 +19,8 @@ std::size_t count_actions(const core::Plan& plan, core::Action action);
 // Changes that destroy an object: plain deletes and replacements in either order.
 std::size_t count_destroying(const core::Plan& plan);
 
-// The change at `address` as Terraform prints it, or null.
-const core::ResourceChange* find_change(const core::Plan& plan, std::string_view address);
+// The change at `address` as Terraform prints it, or null (core/plan.hpp's).
+using core::find_change;
 
 // The previous address of the object now at `address`, or "" when it did not move (or
 // is not in the plan).

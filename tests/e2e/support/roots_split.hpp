@@ -3,6 +3,8 @@
 // between root modules: set up, run tfw in A with B as the second root, and judge states.
 #pragma once
 
+#include <boost/test/unit_test.hpp>
+
 #include <map>
 #include <string>
 #include <vector>
@@ -39,5 +41,26 @@ struct SplitRoots {
     // The user's files and both states, to show a run changed nothing.
     std::string everything() const;
 };
+
+// After a split is carried out (by commands, blocks or tfw apply --root): A holds only
+// `stays` and B every moved object, each with the id it had in `ids_before`, and plain
+// terraform plans no change in either root.
+inline void check_split_carried_out(const SplitRoots& roots, const std::map<std::string, std::string>& ids_before) {
+    for (const Workspace* ws : {&roots.a, &roots.b}) {
+        const RunResult plain = ws->terraform({"plan", "-input=false", "-no-color", "-detailed-exitcode"});
+        BOOST_TEST(plain.exit_code == 0, plain.describe());
+    }
+    const auto ids_a = ids_of(roots.a);
+    const auto ids_b = ids_of(roots.b);
+    BOOST_TEST(ids_a.size() == 1u);
+    BOOST_TEST(ids_a.at("terraform_data.stays") == ids_before.at("terraform_data.stays"));
+    BOOST_TEST(ids_b.size() == split_moved_addresses.size() + 1);  // and B's own `existing`
+    for (const auto& address : split_moved_addresses) {
+        BOOST_TEST_CONTEXT(address) {
+            BOOST_TEST_REQUIRE(ids_b.contains(address));
+            BOOST_TEST(ids_b.at(address) == ids_before.at(address));
+        }
+    }
+}
 
 }  // namespace tfw::e2e
