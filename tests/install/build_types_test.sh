@@ -1,14 +1,38 @@
-# No warning in any build type (Debug, Release, RelWithDebInfo) with GCC or clang: each
-# compiles tfw's own sources and links tfw from a clean tree, warnings as errors.
+# No warning in any build type (Debug, Release, RelWithDebInfo) with GCC or clang: tfw's
+# own sources from a clean tree, warnings as errors. Each of the six combinations is
+# checked once in `ctest`, by the cheapest compile that still produces its diagnostics:
 #
-# What it skips, since no diagnostic depends on it (12 m 46 s of CPU before, 8 m 55 s after,
-# measured side by side on a loaded 2-core VM: BENCHMARKS.md, issue 18):
-# - the tests, which only the main build compiles and runs;
-# - all but one configure per compiler: one Ninja Multi-Config tree holds the three types;
-# - debug info: -g changes no generated code (GCC's rule), so no warning either; each
-#   type keeps its optimisation level and NDEBUG, where the warnings come from;
-# - the combination the main build (BUILD_DIR) already compiled with -Werror, when it is
-#   one of them (scripts/build: g++ RelWithDebInfo), after checking its cache says so.
+#   g++     Debug           here: compiled and linked (-O0)
+#   g++     RelWithDebInfo  the main build (BUILD_DIR, scripts/build: -O2 -g -Werror),
+#                           after checking its cache says so; else here, compiled and linked
+#   g++     Release         install.package_test: scripts/package's Release build (-O3
+#                           -DNDEBUG), configured there with -DTFW_WERROR=ON
+#   clang++ Debug           here: compiled and linked (-O0), so clang still builds tfw
+#   clang++ Release         here: every compile command with -fsyntax-only
+#   clang++ RelWithDebInfo  the same front-end pass as clang++ Release (below)
+#
+# Why nothing is lost:
+# - GCC's optimisation-dependent warnings (-Wmaybe-uninitialized, -Warray-bounds,
+#   -Wstringop-*, -Wrestrict ...) come from its middle end, after inlining, so each -O
+#   level that has its own set needs a real compile: -O0 here, -O2 in the main build,
+#   -O3 in the package test.
+# - Clang's -Wall -Wextra warnings come from its front end (Sema and its analysis-based
+#   warnings, -Wuninitialized included), which -fsyntax-only runs in full, templates
+#   instantiated. Each syntax pass keeps its type's exact flags: -O2/-O3 define
+#   __OPTIMIZE__ and NDEBUG is defined, which change what the glibc and libstdc++ headers
+#   declare, so it parses exactly what the real compile would. What it
+#   skips is code generation; clang's back end warns only about inline asm, stack frame
+#   size (not in -Wall) and calls to functions with __attribute__((warning)), which
+#   optimisation can only remove, so the -O0 Debug compile sees them all.
+# - Clang's front end cannot tell -O2 from -O3: both predefine the same macros
+#   (`clang++ -dM -E` on -O2 and -O3 differ in nothing; -O0 differs by __NO_INLINE__
+#   and __OPTIMIZE__), and the level reaches Sema only as "optimising or not". With the
+#   same NDEBUG, RelWithDebInfo and Release are one and the same syntax pass.
+# - Debug info: -g changes no generated code (GCC's rule), so no warning either; each
+#   type here has CMake's flags less -g.
+# - The tests are not compiled here: the main build compiles them, at -O0 in every build
+#   type (CMakeLists.txt), with -Werror.
+# Measured before and after: BENCHMARKS.md, "scripts/test time".
 # TFW_BUILD_TYPES and TFW_COMPILERS narrow the matrix by hand (space-separated).
 source "$(dirname "$0")/common.sh"
 
@@ -26,7 +50,20 @@ covered_by_main_build() {
 }
 covered=$(covered_by_main_build)
 
+# Runs every compile command of tfw (and its libraries) for TYPE in the tree DIR with
+# -fsyntax-only instead of writing an object (and without a dependency file), nproc at once.
+syntax_check() {
+  local dir=$1 type=$2 commands
+  commands=$(cd "$dir" && ninja -f "build-$type.ninja" -t commands tfw | grep -e ' -c ' |
+    sed -E 's/ -MD -MT [^ ]+ -MF [^ ]+//; s/ -o [^ ]+ -c / -fsyntax-only -c /')
+  # Not a pass by default: one command per source file of tfw.
+  [ "$(grep -c -e ' -fsyntax-only -c ' <<<"$commands")" -eq "$(find "$source_dir/src" -name '*.cpp' | wc -l)" ] ||
+    { echo "not one compile command per source file: $commands"; return 1; }
+  (cd "$dir" && xargs -d '\n' -n1 -P"$(nproc)" sh -c 'eval "$1"' sh <<<"$commands")
+}
+
 declare -A compiler_id=([g++]=GNU [clang++]=Clang)
+clang_syntax_checked=""
 for compiler in ${TFW_COMPILERS:-g++ clang++}; do
   dir="$scratch/$compiler"
   log="$dir.configure.log"
@@ -44,11 +81,29 @@ for compiler in ${TFW_COMPILERS:-g++ clang++}; do
       continue
     fi
     log="$dir-$type.log"
-    if ! cmake --build "$dir" --config "$type" -j"$(nproc)" --target tfw >"$log" 2>&1; then
-      fail "$build: build failed"; grep -E -A5 'error|warning' "$log" | head -40 >&2; continue
-    fi
-    if grep -q 'warning:' "$log"; then fail "$build: warnings"; grep -A5 'warning:' "$log" | head -40 >&2; fi
-    expect_equal "$build: tfw version" "$(tfw_version "$dir/$type/tfw")" "$(tfw_version "$tfw_binary")"
+    case "$build" in
+      "g++ Release")
+        echo "$build: compiled by install.package_test (scripts/package) with -Werror"
+        ;;
+      "clang++ Release" | "clang++ RelWithDebInfo")
+        if [ -n "$clang_syntax_checked" ]; then
+          echo "$build: the same front-end pass as clang++ $clang_syntax_checked"; continue
+        fi
+        clang_syntax_checked=$type
+        if ! syntax_check "$dir" "$type" >"$log" 2>&1; then
+          fail "$build: -fsyntax-only failed"; grep -E -A5 'error|warning' "$log" | head -40 >&2; continue
+        fi
+        if grep -q 'warning:' "$log"; then fail "$build: warnings"; grep -A5 'warning:' "$log" | head -40 >&2; fi
+        echo "$build: every compile command passed with -fsyntax-only"
+        ;;
+      *)
+        if ! cmake --build "$dir" --config "$type" -j"$(nproc)" --target tfw >"$log" 2>&1; then
+          fail "$build: build failed"; grep -E -A5 'error|warning' "$log" | head -40 >&2; continue
+        fi
+        if grep -q 'warning:' "$log"; then fail "$build: warnings"; grep -A5 'warning:' "$log" | head -40 >&2; fi
+        expect_equal "$build: tfw version" "$(tfw_version "$dir/$type/tfw")" "$(tfw_version "$tfw_binary")"
+        ;;
+    esac
   done
 done
 
