@@ -23,9 +23,10 @@ std::string render_journal(const MigrationJournal& journal) {
 
 MigrationJournal parse_journal(std::string_view text, const std::string& file) {
     auto bad = [&](const std::string& why) { return std::runtime_error(file + ": not a tfw migration journal: " + why); };
-    rapidjson::Document doc;
-    doc.Parse(text.data(), text.size());
-    if (doc.HasParseError() || !doc.IsObject()) throw bad("not JSON");
+    rapidjson::Document parsed;
+    parsed.Parse(text.data(), text.size());
+    if (parsed.HasParseError() || !parsed.IsObject()) throw bad("not JSON");
+    const rapidjson::Value& doc = parsed;
     auto version = doc.FindMember("tfw_migration");
     if (version == doc.MemberEnd() || !version->value.IsInt() || version->value.GetInt() != 1)
         throw bad("no \"tfw_migration\": 1");

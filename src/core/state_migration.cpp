@@ -28,15 +28,16 @@ struct StateDoc {
 void parse_state(StateDoc& state, std::string_view text) {
     state.doc.Parse(text.data(), text.size());
     if (state.doc.HasParseError() || !state.doc.IsObject()) fail(state.root, "is not JSON");
-    const auto version = state.doc.FindMember("version");
-    if (version == state.doc.MemberEnd() || !version->value.IsInt() || version->value.GetInt() != 4)
+    const rj::Value& top = state.doc;  // const lookups: clang finds == on mutable iterators ambiguous in C++20
+    const auto version = top.FindMember("version");
+    if (version == top.MemberEnd() || !version->value.IsInt() || version->value.GetInt() != 4)
         fail(state.root, "is not a version 4 state");
-    const auto serial = state.doc.FindMember("serial");
-    if (serial == state.doc.MemberEnd() || !serial->value.IsUint64()) fail(state.root, "has no serial");
-    const auto lineage = state.doc.FindMember("lineage");
-    if (lineage == state.doc.MemberEnd() || !lineage->value.IsString()) fail(state.root, "has no lineage");
-    auto resources = state.doc.FindMember("resources");
-    if (resources == state.doc.MemberEnd()) {
+    const auto serial = top.FindMember("serial");
+    if (serial == top.MemberEnd() || !serial->value.IsUint64()) fail(state.root, "has no serial");
+    const auto lineage = top.FindMember("lineage");
+    if (lineage == top.MemberEnd() || !lineage->value.IsString()) fail(state.root, "has no lineage");
+    const auto resources = top.FindMember("resources");
+    if (resources == top.MemberEnd()) {
         state.doc.AddMember("resources", rj::Value(rj::kArrayType), state.doc.GetAllocator());
     } else if (!resources->value.IsArray()) {
         fail(state.root, "has no resources list");
@@ -81,9 +82,8 @@ rj::Value* find_resource(rj::Document& doc, const ResourceName& name) {
 }
 
 rj::Value* find_instance(rj::Value& resource, const InstanceKey& key) {
-    auto instances = resource.FindMember("instances");
-    if (instances == resource.MemberEnd() || !instances->value.IsArray()) return nullptr;
-    for (auto& instance : instances->value.GetArray())
+    if (!resource.HasMember("instances") || !resource["instances"].IsArray()) return nullptr;
+    for (auto& instance : resource["instances"].GetArray())
         if (key_of(instance) == key) return &instance;
     return nullptr;
 }
@@ -111,17 +111,16 @@ const char* each_of(const InstanceKey& key) {
 // they are not in the new root (Terraform records them again at the next apply).
 void carry_dependencies(rj::Value& instance, const std::map<ResourceName, ResourceName>& renamed,
                         rj::Document::AllocatorType& allocator) {
-    auto dependencies = instance.FindMember("dependencies");
-    if (dependencies == instance.MemberEnd() || !dependencies->value.IsArray()) return;
+    if (!instance.HasMember("dependencies") || !instance["dependencies"].IsArray()) return;
     std::set<std::string> kept;
-    for (const auto& dependency : dependencies->value.GetArray()) {
+    for (const auto& dependency : instance["dependencies"].GetArray()) {
         if (!dependency.IsString()) continue;
         for (const auto& [from, to] : renamed)
             if (resource_text(from) == dependency.GetString()) kept.insert(resource_text(to));
     }
     rj::Value list(rj::kArrayType);
     for (const auto& name : kept) list.PushBack(rj::Value(name.c_str(), allocator), allocator);
-    dependencies->value = list;
+    instance["dependencies"] = list;
 }
 
 void bump_serial(rj::Document& doc, std::uint64_t serial) { doc["serial"].SetUint64(serial); }

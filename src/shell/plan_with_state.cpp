@@ -61,10 +61,11 @@ std::string backend_type(const fs::path& root_dir) {
     const fs::path record = data_dir_of(root_dir) / "terraform.tfstate";
     std::error_code missing;
     if (!fs::is_regular_file(record, missing)) return "local";
-    rapidjson::Document doc;
+    rapidjson::Document parsed;
     const std::string text = read_file(record);
-    doc.Parse(text.data(), text.size());
-    if (doc.HasParseError() || !doc.IsObject()) return "unknown";
+    parsed.Parse(text.data(), text.size());
+    if (parsed.HasParseError() || !parsed.IsObject()) return "unknown";
+    const rapidjson::Value& doc = parsed;
     auto backend = doc.FindMember("backend");
     if (backend == doc.MemberEnd() || !backend->value.IsObject()) return "local";
     auto type = backend->value.FindMember("type");
