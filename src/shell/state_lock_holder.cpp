@@ -68,6 +68,12 @@ StateLockHolder::StateLockHolder(Terraform& terraform, const std::string& root_n
                                        core::first_error_line(said));
         } else {
             held_in_a_row = 0;
+            // A console that runs but never holds the lock (a Terraform whose console no
+            // longer locks): tfw cannot keep other runs out, so it changes nothing.
+            if (std::chrono::steady_clock::now() >= deadline)
+                throw StateLockUnavailable("root module " + root_name_ +
+                                           ": terraform console did not take the state lock, so tfw cannot hold it "
+                                           "during the migration; nothing was changed");
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
