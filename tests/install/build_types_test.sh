@@ -7,7 +7,11 @@
 #                           after checking its cache says so; else here, compiled and linked
 #   g++     Release         install.package_test: scripts/package's Release build (-O3
 #                           -DNDEBUG), configured there with -DTFW_WERROR=ON
-#   clang++ Debug           here: compiled and linked (-O0), so clang still builds tfw
+#   clang++ Debug           scripts/test's sanitizer tree (the asan preset: -O0 with ASan,
+#                           UBSan and libFuzzer's coverage, -Werror; $TFW_SANITIZER_BUILD_DIR),
+#                           after checking its cache and that its tfw is newer than every
+#                           source; else here, compiled and linked (-O0). Either way clang
+#                           builds tfw.
 #   clang++ Release         here: every compile command with -fsyntax-only
 #   clang++ RelWithDebInfo  the same front-end pass as clang++ Release (below)
 #
@@ -28,6 +32,9 @@
 #   (`clang++ -dM -E` on -O2 and -O3 differ in nothing; -O0 differs by __NO_INLINE__
 #   and __OPTIMIZE__), and the level reaches Sema only as "optimising or not". With the
 #   same NDEBUG, RelWithDebInfo and Release are one and the same syntax pass.
+# - The sanitizers and the coverage instrumentation act on the generated code, after the
+#   front end; at -O0 clang's back end runs no analysis that could warn, with or without
+#   them. They predefine their own feature macros, which tfw's code never tests.
 # - Debug info: -g changes no generated code (GCC's rule), so no warning either; each
 #   type here has CMake's flags less -g.
 # - The tests are not compiled here: the main build compiles them, at -O0 in every build
@@ -49,6 +56,23 @@ covered_by_main_build() {
   echo "GNU RelWithDebInfo"
 }
 covered=$(covered_by_main_build)
+
+# "Clang Debug" when $TFW_SANITIZER_BUILD_DIR (scripts/test sets it) is a clang Debug tree
+# with -Werror and no -O level, whose tfw was built after every source last changed;
+# else "".
+covered_by_sanitizer_tree() {
+  local dir=${TFW_SANITIZER_BUILD_DIR:-} line
+  [ -n "$dir" ] && [ -f "$dir/CMakeCache.txt" ] && [ -x "$dir/tfw" ] || return 0
+  for line in 'TFW_WERROR:BOOL=ON' 'CMAKE_BUILD_TYPE:STRING=Debug' 'CMAKE_CXX_FLAGS:STRING='; do
+    grep -qxF "$line" "$dir/CMakeCache.txt" || return 0
+  done
+  grep -qE '^CMAKE_CXX_FLAGS_DEBUG:STRING=(-g[a-z-]*)?$' "$dir/CMakeCache.txt" || return 0
+  grep -qxF 'set(CMAKE_CXX_COMPILER_ID "Clang")' "$dir"/CMakeFiles/*/CMakeCXXCompiler.cmake || return 0
+  [ -z "$(find "$source_dir/src" "$source_dir/include" "$source_dir/CMakeLists.txt" -newer "$dir/tfw" -print -quit)" ] ||
+    return 0
+  echo "Clang Debug"
+}
+covered_by_sanitizer=$(covered_by_sanitizer_tree)
 
 # Runs every compile command of tfw (and its libraries) for TYPE in the tree DIR with
 # -fsyntax-only instead of writing an object (and without a dependency file), nproc at once.
@@ -78,6 +102,11 @@ for compiler in ${TFW_COMPILERS:-g++ clang++}; do
     build="$compiler $type"
     if [ "$covered" = "${compiler_id[$compiler]} $type" ]; then
       echo "$build: compiled by the main build ($build_dir) with -Werror"
+      continue
+    fi
+    if [ "$covered_by_sanitizer" = "${compiler_id[$compiler]} $type" ]; then
+      echo "$build: compiled and linked by the sanitizer tree ($TFW_SANITIZER_BUILD_DIR) with -Werror"
+      expect_equal "$build: tfw version" "$(tfw_version "$TFW_SANITIZER_BUILD_DIR/tfw")" "$(tfw_version "$tfw_binary")"
       continue
     fi
     log="$dir-$type.log"
