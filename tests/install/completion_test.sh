@@ -57,7 +57,7 @@ cases=(
 
 for shell in bash zsh fish; do
   if ! command -v "$shell" >/dev/null; then
-    fail "$shell is not installed (scripts/install-deps installs it)"
+    fail "$shell is not installed (scripts/install-deps --tests installs it)"
     continue
   fi
   for case in "${cases[@]}"; do

@@ -34,7 +34,7 @@ fs::path find_postgres_bin() {
         }
     }
     if (best.empty())
-        throw E2eError("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): run scripts/install-deps");
+        throw E2eError("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): run scripts/install-deps --tests");
     return best;
 }
 
@@ -71,7 +71,7 @@ shell::ProcessResult run_as_server_user(const fs::path& program, const std::vect
 void give_to_server_user(const fs::path& dir) {
     if (!running_as_root()) return;
     const passwd* user = ::getpwnam("postgres");
-    if (user == nullptr) throw E2eError("there is no postgres user to run PostgreSQL as: run scripts/install-deps");
+    if (user == nullptr) throw E2eError("there is no postgres user to run PostgreSQL as: run scripts/install-deps --tests");
     if (::chown(dir.c_str(), user->pw_uid, user->pw_gid) != 0)
         throw E2eError("chown " + dir.string() + ": " + std::strerror(errno));
 }

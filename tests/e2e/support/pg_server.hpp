@@ -1,6 +1,6 @@
 // A private PostgreSQL server for the tests of Terraform's `pg` backend: a real remote
 // backend with real state locking, offline. Debian's `postgresql` package (installed by
-// scripts/install-deps) provides the binaries; the server runs as the unprivileged
+// scripts/install-deps --tests) provides the binaries; the server runs as the unprivileged
 // `postgres` user (PostgreSQL refuses to run as root), with its own data directory, its
 // own socket directory and a free port on 127.0.0.1 only, and trusts local connections
 // as the user `tfw`. It is stopped and its directory removed when the object goes.
