@@ -7,8 +7,9 @@
 #                           after checking its cache says so; else here, compiled and linked
 #   g++     Release         install.package_test: scripts/package's Release build (-O3
 #                           -DNDEBUG), configured there with -DTFW_WERROR=ON
-#   clang++ Debug           scripts/test's sanitizer tree (the asan preset: -O0 with ASan,
-#                           UBSan and libFuzzer's coverage, -Werror; $TFW_SANITIZER_BUILD_DIR),
+#   clang++ Debug           scripts/test's sanitizer tree (the asan preset: -O0 with ASan
+#                           and UBSan, the core with libFuzzer's coverage too, -Werror;
+#                           $TFW_SANITIZER_BUILD_DIR),
 #                           after checking its cache and that its tfw is newer than every
 #                           source; else here, compiled and linked (-O0). Either way clang
 #                           builds tfw.
