@@ -28,7 +28,6 @@ bool forgotten_by(const Address& unit, const Address& address) {
            address.resource->name == unit.resource->name;
 }
 
-
 // The removed block's `from` for a deletion, or why there is none: the outermost module
 // call the configuration no longer declares, else the resource when it is no longer
 // declared. (Terraform's action_reason does not tell: a resource in a removed module call

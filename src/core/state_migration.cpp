@@ -358,7 +358,6 @@ std::vector<StatePush> pushes_left(const std::vector<RootStates>& states, const 
     return out;
 }
 
-
 std::string transfer_refutation(const StateTransfer& transfer, const Plan& from_plan, const Plan& to_plan) {
     const ResourceChange* arrived = find_change(to_plan, transfer.to);
     if (!arrived) return "Terraform plans nothing for " + transfer.to + " where it arrives: it is not in that configuration";

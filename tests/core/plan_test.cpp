@@ -3,6 +3,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -124,4 +125,50 @@ BOOST_AUTO_TEST_CASE(reachable_from_follows_edges_through) {
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(reachable_from(edges, c.starts) == c.expected, boost::test_tools::per_element()); }
     }
+}
+
+BOOST_AUTO_TEST_CASE(find_change_finds_an_instance_by_the_address_terraform_printed) {
+    Plan plan;
+    auto change = [](std::string address, Action action, bool deposed) {
+        ResourceChange c;
+        c.address_text = std::move(address);
+        c.action = action;
+        c.deposed = deposed;
+        return c;
+    };
+    // The deposed object comes first, as Terraform lists it beside the current one.
+    plan.changes = {change("terraform_data.a", Action::remove, true), change("terraform_data.a", Action::update, false),
+                    change("terraform_data.b[\"k\"]", Action::create, false)};
+    struct Case {
+        std::string name;
+        std::string address;
+        std::optional<Action> expected;
+    };
+    const std::vector<Case> cases = {
+        {"the current object, not the deposed one", "terraform_data.a", Action::update},
+        {"a key as printed", "terraform_data.b[\"k\"]", Action::create},
+        {"an address not in the plan", "terraform_data.c", std::nullopt},
+        {"a resource is not its instance", "terraform_data.b", std::nullopt},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            const ResourceChange* found = find_change(plan, c.address);
+            BOOST_TEST((found != nullptr) == c.expected.has_value());
+            if (found && c.expected) BOOST_TEST(static_cast<int>(found->action) == static_cast<int>(*c.expected));
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(action_words_say_each_action_as_a_reason_does) {
+    const std::vector<std::pair<Action, std::string>> cases = {
+        {Action::no_op, "no change"},
+        {Action::create, "a create"},
+        {Action::remove, "a destroy"},
+        {Action::update, "an update"},
+        {Action::delete_then_create, "a replace"},
+        {Action::create_then_delete, "a replace"},
+        {Action::read, "a read"},
+        {Action::forget, "no longer managed"},
+    };
+    for (const auto& [action, words] : cases) BOOST_TEST(std::string(action_words(action)) == words);
 }

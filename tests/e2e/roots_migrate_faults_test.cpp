@@ -15,8 +15,6 @@
 #include <set>
 #include <thread>
 
-#include <rapidjson/document.h>
-
 #include "chaos.hpp"
 #include "checks.hpp"
 #include "roots_split.hpp"
@@ -30,29 +28,6 @@ namespace {
 constexpr unsigned default_seed = 20261124;
 constexpr int rounds = 30;
 const std::string migration_begins = "tfw: planning . against its state after the migration";
-
-// The object ids of a root's state, by address.
-std::map<std::string, std::string> state_ids(const Workspace& ws) {
-    const RunResult pulled = ws.terraform({"state", "pull"});
-    if (pulled.exit_code != 0) throw E2eError(pulled.describe());
-    std::map<std::string, std::string> ids;
-    if (pulled.out.find_first_not_of(" \n") == std::string::npos) return ids;
-    rapidjson::Document doc;
-    doc.Parse(pulled.out.c_str());
-    if (doc.HasParseError()) throw E2eError("state pull gave no JSON:\n" + pulled.out);
-    for (const auto& resource : doc["resources"].GetArray()) {
-        std::string base = resource.HasMember("module") ? std::string(resource["module"].GetString()) + "." : "";
-        base += std::string(resource["type"].GetString()) + "." + resource["name"].GetString();
-        for (const auto& instance : resource["instances"].GetArray()) {
-            std::string key;
-            if (instance.HasMember("index_key"))
-                key = instance["index_key"].IsString() ? "[\"" + std::string(instance["index_key"].GetString()) + "\"]"
-                                                       : "[" + std::to_string(instance["index_key"].GetInt64()) + "]";
-            ids[base + key] = instance["attributes"]["id"].GetString();
-        }
-    }
-    return ids;
-}
 
 std::set<std::string> values_of(const std::map<std::string, std::string>& ids) {
     std::set<std::string> out;
@@ -74,8 +49,8 @@ BOOST_AUTO_TEST_CASE(sigkill_during_a_migration_never_loses_an_object) {
     roots.switch_both("after", "after");
     const std::string state_a = roots.a.read_file("terraform.tfstate");
     const std::string state_b = roots.b.read_file("terraform.tfstate");
-    const auto ids_a = state_ids(roots.a);
-    const auto ids_b = state_ids(roots.b);
+    const auto ids_a = ids_of(roots.a);
+    const auto ids_b = ids_of(roots.b);
     std::set<std::string> every_id = values_of(ids_a);
     for (const auto& id : values_of(ids_b)) every_id.insert(id);
     BOOST_TEST_REQUIRE(every_id.size() == 7u);
@@ -101,8 +76,8 @@ BOOST_AUTO_TEST_CASE(sigkill_during_a_migration_never_loses_an_object) {
     BOOST_TEST_REQUIRE(whole.exit_code == 0, whole.describe());
     BOOST_TEST_REQUIRE(began.has_value(), whole.describe());
     const std::chrono::duration<double> migration_time = Clock::now() - *began;
-    const auto final_a = state_ids(roots.a);
-    const auto final_b = state_ids(roots.b);
+    const auto final_a = ids_of(roots.a);
+    const auto final_b = ids_of(roots.b);
     BOOST_TEST_REQUIRE(final_a.size() == 1u);
     BOOST_TEST_REQUIRE(final_b.size() == 6u);
     BOOST_TEST_MESSAGE("the migration takes " << migration_time.count() << " s");
@@ -123,8 +98,8 @@ BOOST_AUTO_TEST_CASE(sigkill_during_a_migration_never_loses_an_object) {
             orphans.wait_for_orphans();
 
             // Every object is in at least one state.
-            std::set<std::string> held = values_of(state_ids(roots.a));
-            for (const auto& id : values_of(state_ids(roots.b))) held.insert(id);
+            std::set<std::string> held = values_of(ids_of(roots.a));
+            for (const auto& id : values_of(ids_of(roots.b))) held.insert(id);
             BOOST_TEST(held == every_id, "an object is in no state after a kill at " << delay << " s");
 
             // The next run repairs or rolls back, in one line, and then moves what is left.
@@ -143,8 +118,8 @@ BOOST_AUTO_TEST_CASE(sigkill_during_a_migration_never_loses_an_object) {
                 BOOST_TEST(next.err.find(said, at + 1) == std::string::npos, "said twice: " << next.describe());
             }
             ++outcomes[outcome];
-            BOOST_TEST(state_ids(roots.a) == final_a);
-            BOOST_TEST(state_ids(roots.b) == final_b);
+            BOOST_TEST(ids_of(roots.a) == final_a);
+            BOOST_TEST(ids_of(roots.b) == final_b);
             BOOST_TEST(roots.a.tfw_temp_files().empty());
             BOOST_TEST(roots.b.tfw_temp_files().empty());
         }

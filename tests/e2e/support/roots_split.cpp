@@ -1,5 +1,11 @@
 #include "roots_split.hpp"
 
+#include <boost/test/unit_test.hpp>
+
+#include <string_view>
+
+#include <rapidjson/document.h>
+
 namespace tfw::e2e {
 
 const std::vector<std::string> split_moved_addresses = {
@@ -7,17 +13,46 @@ const std::vector<std::string> split_moved_addresses = {
     "terraform_data.subnet[\"a\"]", "terraform_data.subnet[\"b\"]"};
 
 std::map<std::string, std::string> ids_of(const Workspace& ws) {
+    const RunResult pulled = ws.terraform({"state", "pull"});
+    if (pulled.exit_code != 0) throw E2eError(pulled.describe());
     std::map<std::string, std::string> ids;
-    const RunResult list = ws.terraform({"state", "list"});
-    if (list.exit_code != 0) throw E2eError(list.describe());
-    std::size_t start = 0;
-    for (std::size_t end; (end = list.out.find('\n', start)) != std::string::npos; start = end + 1) {
-        const std::string address = list.out.substr(start, end - start);
-        const RunResult shown = ws.terraform({"state", "show", "-no-color", address});
-        const std::size_t at = shown.out.find("id     = \"");
-        ids[address] = at == std::string::npos ? "?" : shown.out.substr(at + 10, shown.out.find('"', at + 10) - at - 10);
+    if (pulled.out.find_first_not_of(" \n") == std::string::npos) return ids;
+    rapidjson::Document doc;
+    doc.Parse(pulled.out.c_str());
+    if (doc.HasParseError() || !doc.IsObject() || !doc.HasMember("resources"))
+        throw E2eError("state pull gave no state:\n" + pulled.out);
+    for (const auto& resource : doc["resources"].GetArray()) {
+        std::string base = resource.HasMember("module") ? std::string(resource["module"].GetString()) + "." : "";
+        if (std::string_view(resource["mode"].GetString()) == "data") base += "data.";
+        base += std::string(resource["type"].GetString()) + "." + resource["name"].GetString();
+        for (const auto& instance : resource["instances"].GetArray()) {
+            std::string key;
+            if (instance.HasMember("index_key"))
+                key = instance["index_key"].IsString() ? "[\"" + std::string(instance["index_key"].GetString()) + "\"]"
+                                                       : "[" + std::to_string(instance["index_key"].GetInt64()) + "]";
+            const rapidjson::Value& attributes = instance["attributes"];
+            ids[base + key] = attributes.HasMember("id") && attributes["id"].IsString() ? attributes["id"].GetString() : "?";
+        }
     }
     return ids;
+}
+
+void check_split_carried_out(const SplitRoots& roots, const std::map<std::string, std::string>& ids_before) {
+    for (const Workspace* ws : {&roots.a, &roots.b}) {
+        const RunResult plain = ws->terraform({"plan", "-input=false", "-no-color", "-detailed-exitcode"});
+        BOOST_TEST(plain.exit_code == 0, plain.describe());
+    }
+    const auto ids_a = ids_of(roots.a);
+    const auto ids_b = ids_of(roots.b);
+    BOOST_TEST(ids_a.size() == 1u);
+    BOOST_TEST(ids_a.at("terraform_data.stays") == ids_before.at("terraform_data.stays"));
+    BOOST_TEST(ids_b.size() == split_moved_addresses.size() + 1);  // and B's own `existing`
+    for (const auto& address : split_moved_addresses) {
+        BOOST_TEST_CONTEXT(address) {
+            BOOST_TEST_REQUIRE(ids_b.contains(address));
+            BOOST_TEST(ids_b.at(address) == ids_before.at(address));
+        }
+    }
 }
 
 SplitRoots::SplitRoots(const PgServer* server) : pg(server) {
