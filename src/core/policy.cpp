@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 
 #include <rapidjson/document.h>
 #include <rapidjson/encodedstream.h>
@@ -107,11 +108,12 @@ bool write_canonical(const rapidjson::Value& value, JsonWriter& writer) {
 }
 
 // Builds a document as RapidJSON's parser reads it, but converts numbers, which arrive as
-// text, with std::from_chars: correctly rounded, so the shortest form of a double reads
-// back as the same double. RapidJSON 1.1.0's default conversion may be a unit or two in
-// the last place off (the json kind was then not idempotent, and equal numbers could
-// compare unequal), and its exact one reads out of bounds on a long significand; both
-// found by fuzzing. A number no double holds, too large or too small, is an error.
+// text, with std::from_chars (integers) and parse_double: correctly rounded, so the
+// shortest form of a double reads back as the same double. RapidJSON 1.1.0's default
+// conversion may be a unit or two in the last place off (the json kind was then not
+// idempotent, and equal numbers could compare unequal), and its exact one reads out of
+// bounds on a long significand; both found by fuzzing. A number no double holds, too
+// large or too small, is an error.
 class ExactNumbers {
 public:
     explicit ExactNumbers(rapidjson::Document& into) : into_(into) {}
@@ -126,9 +128,8 @@ public:
             if (auto [at, error] = std::from_chars(text, end, unsigned_value); error == std::errc() && at == end)
                 return into_.Uint64(unsigned_value);
         }
-        double value = 0;
-        auto [at, error] = std::from_chars(text, end, value);
-        return error == std::errc() && at == end && into_.Double(value);
+        std::optional<double> value = parse_double(std::string_view(text, length));
+        return value && into_.Double(*value);
     }
 
     bool Null() { return into_.Null(); }
@@ -371,6 +372,37 @@ bool cross_type_allowed(const Policy& policy, std::string_view from_type, std::s
     for (const auto& rule : policy.cross_type)
         if (rule.from_type == from_type && rule.to_type == to_type) return true;
     return false;
+}
+
+// std::strtod, not std::from_chars: libc++, macOS's standard library, reads doubles with
+// from_chars only from LLVM 20 on. glibc's and macOS's strtod both round correctly, and
+// tfw never calls setlocale, so the decimal point is the C locale's '.'. The syntax is
+// checked first, as strtod also takes spaces, '+', hexadecimal, inf and nan; the range
+// is judged by the result, as C libraries differ on whether a subnormal sets ERANGE.
+std::optional<double> parse_double(std::string_view text) {
+    std::size_t at = 0;
+    auto digits = [&] {
+        std::size_t from = at;
+        while (at < text.size() && text[at] >= '0' && text[at] <= '9') ++at;
+        return at - from;
+    };
+    if (at < text.size() && text[at] == '-') ++at;
+    std::size_t significand_digits = digits();
+    if (at < text.size() && text[at] == '.') {
+        ++at;
+        significand_digits += digits();
+    }
+    if (significand_digits == 0) return std::nullopt;
+    bool nonzero = text.substr(0, at).find_first_of("123456789") != std::string_view::npos;
+    if (at < text.size() && (text[at] == 'e' || text[at] == 'E')) {
+        ++at;
+        if (at < text.size() && (text[at] == '+' || text[at] == '-')) ++at;
+        if (digits() == 0) return std::nullopt;
+    }
+    if (at != text.size()) return std::nullopt;
+    double value = std::strtod(std::string(text).c_str(), nullptr);
+    if (std::isinf(value) || (value == 0 && nonzero)) return std::nullopt;
+    return value;
 }
 
 }  // namespace tfw::core

@@ -208,15 +208,11 @@ std::size_t Loader::count(const Entry& entry) const {
 
 double Loader::threshold(const Entry& entry) const {
     const std::string& scalar = entry.value.IsScalar() ? entry.value.Scalar() : std::string();
-    double value = 0;
-    auto [end, error] = std::from_chars(scalar.data(), scalar.data() + scalar.size(), value);
-    // Written so that NaN fails too.
-    bool in_range = value > 0.0 && value <= 1.0;
-    if (!entry.value.IsScalar() || is_quoted(entry.value) || error != std::errc() ||
-        end != scalar.data() + scalar.size() || !in_range)
+    std::optional<double> value = parse_double(scalar);
+    if (!entry.value.IsScalar() || is_quoted(entry.value) || !value || *value <= 0.0 || *value > 1.0)
         fail(mark_of(entry), "'" + entry.name + "' must be a number greater than 0 and at most 1, got " +
                                  describe(entry.value));
-    return value;
+    return *value;
 }
 
 void Loader::check_glob(const YAML::Node& node, std::string_view field, bool empty_allowed) const {

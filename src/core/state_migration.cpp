@@ -62,7 +62,7 @@ struct ResourceName {
     std::string module;
     std::string type;
     std::string name;
-    auto operator<=>(const ResourceName&) const = default;
+    std::strong_ordering operator<=>(const ResourceName&) const = default;  // not auto: see InstanceKey in address.hpp
 };
 
 ResourceName resource_name(const Address& address) {

@@ -370,3 +370,44 @@ BOOST_AUTO_TEST_CASE(cross_type_allowed_needs_the_exact_pair) {
     BOOST_TEST(!cross_type_allowed(policy, "null_resource", "terraform_data_x"));
     BOOST_TEST(!cross_type_allowed(default_policy(), "null_resource", "terraform_data"));
 }
+
+// What std::from_chars takes for a double, and nothing else (strtod takes more); no
+// number outside a double's range, but its subnormals.
+BOOST_AUTO_TEST_CASE(parse_double_reads_what_from_chars_reads) {
+    struct Case {
+        std::string text;
+        std::optional<double> value;
+    };
+    std::vector<Case> cases = {
+        {"0.9", 0.9},
+        {"-0.5", -0.5},
+        {"5e-1", 0.5},
+        {"1E+2", 100.0},
+        {".5", 0.5},
+        {"5.", 5.0},
+        {"3.08850162724898779781796933792", 3.088501627248988},  // correctly rounded
+        {"1.7976931348623157e308", 1.7976931348623157e308},
+        {"4.9e-324", 4.9e-324},  // the smallest subnormal
+        {"0e99999", 0.0},
+        {"1.7976931348623159e308", std::nullopt},  // too large
+        {"1e400", std::nullopt},
+        {"2e-324", std::nullopt},  // too small to be anything but 0
+        {"-1e-400", std::nullopt},
+        {"", std::nullopt},
+        {"-", std::nullopt},
+        {".", std::nullopt},
+        {"e5", std::nullopt},
+        {"1e", std::nullopt},
+        {"1e+", std::nullopt},
+        {"+1", std::nullopt},
+        {" 1", std::nullopt},
+        {"1 ", std::nullopt},
+        {"0x10", std::nullopt},
+        {"inf", std::nullopt},
+        {"nan", std::nullopt},
+        {"1,5", std::nullopt},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT("text '" << c.text << "'") { BOOST_TEST((parse_double(c.text) == c.value)); }
+    }
+}

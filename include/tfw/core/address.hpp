@@ -23,13 +23,16 @@ struct InstanceKey {
     static InstanceKey of_index(std::int64_t i) { return {Kind::index, i, {}}; }
     static InstanceKey of_name(std::string s) { return {Kind::name, 0, std::move(s)}; }
     bool empty() const { return kind == Kind::none; }
-    auto operator<=>(const InstanceKey&) const = default;
+    // Not `auto`: libc++ before LLVM 17 (Apple's included) has no operator<=> for
+    // std::string, std::vector or std::optional; a declared ordering falls back on their
+    // < and ==.
+    std::strong_ordering operator<=>(const InstanceKey&) const = default;
 };
 
 struct ModuleStep {
     std::string name;
     InstanceKey key;
-    auto operator<=>(const ModuleStep&) const = default;
+    std::strong_ordering operator<=>(const ModuleStep&) const = default;
 };
 
 // A path of module instances from the root; empty is the root module.
@@ -42,7 +45,7 @@ struct ResourcePart {
     std::string type;
     std::string name;
     InstanceKey key;
-    auto operator<=>(const ResourcePart&) const = default;
+    std::strong_ordering operator<=>(const ResourcePart&) const = default;
 };
 
 // Either a module (instance or whole call, when `resource` is empty) or a resource
@@ -53,7 +56,7 @@ struct Address {
     std::optional<ResourcePart> resource;
 
     bool is_module() const { return !resource.has_value(); }
-    auto operator<=>(const Address&) const = default;
+    std::strong_ordering operator<=>(const Address&) const = default;
 };
 
 struct AddressParseResult {

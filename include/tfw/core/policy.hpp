@@ -146,4 +146,9 @@ std::optional<std::string> normalize_for_comparison(const std::vector<const Igno
 
 bool cross_type_allowed(const Policy& policy, std::string_view from_type, std::string_view to_type);
 
+// The whole of `text` as a decimal number, [-]digits[.digits][(e|E)[+|-]digits], read as
+// std::from_chars reads a double: correctly rounded, and std::nullopt for a number no
+// double holds (too large, or too small to be anything but 0) or for any other text.
+std::optional<double> parse_double(std::string_view text);
+
 }  // namespace tfw::core
