@@ -20,6 +20,15 @@ bool name_the_master_suite_after_the_executable() {
 
 }  // namespace
 
+#ifdef BOOST_TEST_DYN_LINK
 int main(int argc, char* argv[]) {
     return boost::unit_test::unit_test_main(&name_the_master_suite_after_the_executable, argc, argv);
 }
+#else
+// The static library (a portable build, CMakeLists.txt's TFW_PORTABLE) has main() built in
+// and calls this instead.
+boost::unit_test::test_suite* init_unit_test_suite(int, char*[]) {
+    name_the_master_suite_after_the_executable();
+    return nullptr;
+}
+#endif
