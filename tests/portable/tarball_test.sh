@@ -1,0 +1,81 @@
+# The amd64 release tarball (scripts/release), as a user on another Linux gets it:
+#  - built twice, in two directories of different names: the same bytes;
+#  - its members: tfw, the man page, the completions, LICENSE and a README;
+#  - its tfw needs glibc (and GCC's libgcc_s, on every glibc system) and nothing else, no
+#    glibc symbol version above 2.31, and holds no build path;
+#  - unpacked in a Debian 11 root (scripts/glibc-root: debootstrap, glibc 2.31, no package
+#    of ours in it), `ldd` finds only those, `tfw version` runs, and `tfw plan` on the
+#    bundled terraform_data refactor moves four objects and destroys nothing.
+source "$(dirname "$0")/../install/common.sh"
+cd "$source_dir"
+
+export SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s)
+first=$(TFW_RELEASE_DIR="$scratch/release-one" scripts/release amd64)
+second=$(TFW_RELEASE_DIR="$scratch/second-release-tree" scripts/release amd64)
+cmp -s "$first" "$second" || fail "two builds of one commit differ: $first and $second"
+echo "tarball: $(basename "$first"), $(stat -c %s "$first") bytes"
+
+version=$(tfw_version "$tfw_binary")
+name=tfw-$version-linux-amd64
+expect_equal "tarball name" "$(basename "$first")" "$name.tar.gz"
+members=$(tar -tzf "$first" | sort)
+for member in bin/tfw share/man/man1/tfw.1 share/bash-completion/completions/tfw \
+  share/zsh/vendor-completions/_tfw share/fish/vendor_completions.d/tfw.fish LICENSE README.md \
+  share/doc/tfw/policy.yaml; do
+  grep -qx "$name/$member" <<<"$members" || fail "the tarball lacks $name/$member"
+done
+expect_equal "member owners" "$(tar -tvzf "$first" | awk '{print $2}' | sort -u)" "0/0"
+
+mkdir "$scratch/unpacked"
+tar -xzf "$first" -C "$scratch/unpacked"
+tfw="$scratch/unpacked/$name/bin/tfw"
+needed=$(readelf -d "$tfw" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
+for library in $needed; do
+  case $library in
+    libc.so.6 | libm.so.6 | libpthread.so.0 | libdl.so.2 | librt.so.1 | ld-linux-x86-64.so.2 | libgcc_s.so.1) ;;
+    *) fail "tfw links $library, which is not glibc's" ;;
+  esac
+done
+echo "NEEDED: $needed"
+newest=$(objdump -T "$tfw" | grep -o 'GLIBC_[0-9.]*' | sort -V | tail -n 1)
+echo "newest glibc symbol version: $newest"
+[ "$(printf '%s\n' "$newest" GLIBC_2.31 | sort -V | tail -n 1)" = GLIBC_2.31 ] ||
+  fail "tfw needs $newest, above Debian 11's glibc 2.31"
+for path in "$source_dir" "$scratch"; do
+  grep -qaF "$path" "$tfw" && fail "tfw holds the build path $path"
+done
+
+# Debian 11, with a scratch directory of its own; terraform (a static Go program) copied in.
+root=$(scripts/glibc-root amd64)
+inside=$(mktemp -d "$root/tmp/tfw-tarball-test.XXXXXX")
+trap 'rm -rf "$scratch" "$inside"' EXIT
+in_root=/tmp/$(basename "$inside")
+tar -xzf "$first" -C "$inside"
+mkdir "$inside/bin"
+cp "$(command -v terraform)" "$inside/bin/terraform"
+cp -r examples/refactor "$inside/refactor"
+: >"$inside/terraformrc"
+# A mount namespace of its own, so that the /proc it mounts goes with it, whatever happens.
+in_debian11() {
+  unshare --mount --fork --pid --mount-proc="$root/proc" chroot "$root" /usr/bin/env -i \
+    PATH="$in_root/$name/bin:$in_root/bin:/usr/bin:/bin" HOME="$in_root" \
+    TF_CLI_CONFIG_FILE="$in_root/terraformrc" CHECKPOINT_DISABLE=1 /bin/sh -c "$1"
+}
+expect_equal "the root's Debian" "$(in_debian11 'cut -d. -f1 /etc/debian_version')" 11
+expect_equal "the root's glibc" "$(in_debian11 'ldd --version | head -n 1 | grep -o "[0-9.]*$"')" 2.31
+ldd_out=$(in_debian11 "ldd $in_root/$name/bin/tfw")
+echo "$ldd_out"
+grep -q 'not found' <<<"$ldd_out" && fail "ldd in Debian 11 finds a library missing"
+if grep -v -E 'linux-vdso|/lib/x86_64-linux-gnu/(libc|libm|libpthread|libdl|librt|libgcc_s)\.so|ld-linux-x86-64' <<<"$ldd_out" | grep -q .; then
+  fail "ldd in Debian 11 shows a library that is not glibc's"
+fi
+expect_equal "tfw version in Debian 11" "$(in_debian11 'tfw version | head -n 1')" "tfw v$version"
+if plan=$(in_debian11 "cd $in_root/refactor && terraform init -input=false >/dev/null && tfw plan -input=false -no-color" 2>&1); then
+  grep -q 'Plan: 1 to add, 0 to change, 0 to destroy' <<<"$plan" || fail "tfw plan in Debian 11 does not plan 0 to destroy:
+$plan"
+  expect_equal "objects moved in Debian 11" "$(grep -c 'has moved to' <<<"$plan")" 4
+else
+  fail "tfw plan failed in Debian 11:
+$plan"
+fi
+finish
