@@ -5,8 +5,12 @@
 #include <cstring>
 #include <vector>
 
-#if defined(__SSE2__)
+// The SIMD kind is the build's choice (CMakeLists.txt's TFW_SIMD): SSE2 with an x86-64
+// SSE4.2 build, NEON with an arm64 one, and the portable loops with none.
+#if defined(TFW_SIMD_SSE2)
 #include <emmintrin.h>
+#elif defined(TFW_SIMD_NEON)
+#include <arm_neon.h>
 #endif
 
 namespace tfw::core {
@@ -34,16 +38,26 @@ void JsonCursor::fail(rapidjson::ParseErrorCode code) const {
 namespace {
 
 // The first of `chars` at or after `p`, or `end`. Plans are mostly text to skip, so
-// this compares 16 bytes at a time where SSE2 is there (every x86-64), and never reads
-// past `end`.
+// this compares 16 bytes at a time with SIMD, and never reads past `end`.
 template <char... chars>
 const char* find_first_of(const char* p, const char* end) {
-#if defined(__SSE2__)
+#if defined(TFW_SIMD_SSE2)
     while (end - p >= 16) {
         __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
         __m128i hits = _mm_setzero_si128();
         ((hits = _mm_or_si128(hits, _mm_cmpeq_epi8(block, _mm_set1_epi8(chars)))), ...);
         if (int mask = _mm_movemask_epi8(hits)) return p + __builtin_ctz(static_cast<unsigned>(mask));
+        p += 16;
+    }
+#elif defined(TFW_SIMD_NEON)
+    while (end - p >= 16) {
+        uint8x16_t block = vld1q_u8(reinterpret_cast<const std::uint8_t*>(p));
+        uint8x16_t hits = vdupq_n_u8(0);
+        ((hits = vorrq_u8(hits, vceqq_u8(block, vdupq_n_u8(static_cast<std::uint8_t>(chars))))), ...);
+        // NEON has no movemask: narrowing each 16-bit pair by a 4-bit shift leaves a nibble
+        // per byte, all ones where the byte matched.
+        const std::uint64_t nibbles = vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(hits), 4)), 0);
+        if (nibbles) return p + __builtin_ctzll(nibbles) / 4;
         p += 16;
     }
 #endif
@@ -54,12 +68,26 @@ const char* find_first_of(const char* p, const char* end) {
 // Bit i is set where block[i] (of 64) is a quote, a backslash or a bracket.
 std::uint64_t structural_mask(const char* block) {
     std::uint64_t mask = 0;
-#if defined(__SSE2__)
+#if defined(TFW_SIMD_SSE2)
     for (unsigned part = 0; part < 4; ++part) {
         __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 16 * part));
         __m128i hits = _mm_setzero_si128();
         for (char c : {'"', '\\', '{', '}', '[', ']'}) hits = _mm_or_si128(hits, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(c)));
         mask |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(hits))} << (16 * part);
+    }
+#elif defined(TFW_SIMD_NEON)
+    // A bit per byte: each matching byte keeps its bit of 1, 2, 4, ... 128, and the sum of
+    // each 8-byte half is that half's mask.
+    static constexpr std::uint8_t bit_of_byte[16] = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    const uint8x16_t bits = vld1q_u8(bit_of_byte);
+    for (unsigned part = 0; part < 4; ++part) {
+        uint8x16_t bytes = vld1q_u8(reinterpret_cast<const std::uint8_t*>(block + 16 * part));
+        uint8x16_t hits = vdupq_n_u8(0);
+        for (char c : {'"', '\\', '{', '}', '[', ']'})
+            hits = vorrq_u8(hits, vceqq_u8(bytes, vdupq_n_u8(static_cast<std::uint8_t>(c))));
+        const uint8x16_t kept = vandq_u8(hits, bits);
+        const std::uint64_t low = vaddv_u8(vget_low_u8(kept)), high = vaddv_u8(vget_high_u8(kept));
+        mask |= (low | high << 8) << (16 * part);
     }
 #else
     for (unsigned i = 0; i < 64; ++i)
