@@ -27,6 +27,8 @@ list(PREPEND CMAKE_PREFIX_PATH "${TFW_ARM64_PREFIX}/usr")
 # x86-64 library can be picked up.
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 
-# qemu-user finds the arm64 dynamic loader and libc in Debian's cross libc (libc6-arm64-cross).
+# qemu-user runs the arm64 programs with the arm64 dynamic loader and libc of multiarch
+# (libc6:arm64, /lib/ld-linux-aarch64.so.1). Not with -L /usr/aarch64-linux-gnu, the cross
+# compiler's own libc: there, qemu 7.2 hangs in the first pthread_create.
 find_program(TFW_QEMU_AARCH64 qemu-aarch64 REQUIRED)
-set(CMAKE_CROSSCOMPILING_EMULATOR "${TFW_QEMU_AARCH64};-L;/usr/aarch64-linux-gnu")
+set(CMAKE_CROSSCOMPILING_EMULATOR "${TFW_QEMU_AARCH64}")

@@ -7,6 +7,7 @@
 #    of ours in it), `ldd` finds only those, `tfw version` runs, and `tfw plan` on the
 #    bundled terraform_data refactor moves four objects and destroys nothing.
 source "$(dirname "$0")/../install/common.sh"
+source "$(dirname "$0")/binary_checks.sh"
 cd "$source_dir"
 
 export SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s)
@@ -29,21 +30,7 @@ expect_equal "member owners" "$(tar -tvzf "$first" | awk '{print $2}' | sort -u)
 mkdir "$scratch/unpacked"
 tar -xzf "$first" -C "$scratch/unpacked"
 tfw="$scratch/unpacked/$name/bin/tfw"
-needed=$(readelf -d "$tfw" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
-for library in $needed; do
-  case $library in
-    libc.so.6 | libm.so.6 | libpthread.so.0 | libdl.so.2 | librt.so.1 | ld-linux-x86-64.so.2 | libgcc_s.so.1) ;;
-    *) fail "tfw links $library, which is not glibc's" ;;
-  esac
-done
-echo "NEEDED: $needed"
-newest=$(objdump -T "$tfw" | grep -o 'GLIBC_[0-9.]*' | sort -V | tail -n 1)
-echo "newest glibc symbol version: $newest"
-[ "$(printf '%s\n' "$newest" GLIBC_2.31 | sort -V | tail -n 1)" = GLIBC_2.31 ] ||
-  fail "tfw needs $newest, above Debian 11's glibc 2.31"
-for path in "$source_dir" "$scratch"; do
-  grep -qaF "$path" "$tfw" && fail "tfw holds the build path $path"
-done
+check_release_binary "$tfw" "$source_dir" "$scratch"
 
 # Debian 11, with a scratch directory of its own; terraform (a static Go program) copied in.
 root=$(scripts/glibc-root amd64)

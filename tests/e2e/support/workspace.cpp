@@ -142,7 +142,8 @@ fs::path terraform_binary() {
 }
 
 fs::path tfw_binary() {
-    fs::path path(TFW_BINARY);
+    const char* chosen = std::getenv("TFW_E2E_TFW");
+    fs::path path(chosen && *chosen ? chosen : TFW_BINARY);
     std::error_code ec;
     if (!fs::is_regular_file(path, ec)) throw E2eError("the tfw binary under test is missing: " + path.string());
     return path;

@@ -204,7 +204,8 @@ std::string quoted_string(const std::string& raw);
 
 // The `terraform` the tests run: the first on PATH. Throws E2eError when there is none.
 fs::path terraform_binary();
-// The tfw under test (TFW_BINARY).
+// The tfw under test: $TFW_E2E_TFW where set (scripts/arm64 names a script that runs an
+// arm64 tfw under qemu-user), else the one this tree built (TFW_BINARY).
 fs::path tfw_binary();
 // The filesystem mirror root that holds registry.terraform.io/hashicorp/aws (env
 // TFW_E2E_AWS_MIRROR, then usual places, then a search). Throws E2eError if none.
