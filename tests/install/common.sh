@@ -27,7 +27,8 @@ finish() {
   echo "all checks passed"
 }
 
-# "tfw v0.1.0" -> "0.1.0": the version the built tfw reports.
+# "tfw v0.1.0" -> "0.1.0": the version the built tfw reports. `tfw_version [RUNNER...] TFW`
+# runs it through RUNNER (qemu-aarch64 for an arm64 tfw).
 tfw_version() {
-  "$1" version | sed -n '1s/^tfw v//p'
+  "$@" version | sed -n '1s/^tfw v//p'
 }
