@@ -2,7 +2,9 @@
 # tests, runs the unit tests under qemu-aarch64, then end-to-end tests (a rename plan,
 # --write, a tie trial, Ctrl-C) with the arm64 tfw driving the real terraform, and packs
 # the arm64 release tarball. Here, that tarball: its tfw is an arm64 program that needs
-# only glibc (and libgcc_s), no glibc symbol version above 2.31, and runs under qemu.
+# only glibc (and libgcc_s), no glibc symbol version above 2.31, and runs under qemu with
+# Debian 11's arm64 glibc 2.31 (scripts/glibc-root arm64, qemu's -L): `tfw version`, and
+# `tfw plan` on the bundled terraform_data refactor moves four objects and destroys nothing.
 # The arm64 tree is kept in BUILD_DIR/arm64, so that a second run only rebuilds what changed.
 source "$(dirname "$0")/../install/common.sh"
 source "$(dirname "$0")/binary_checks.sh"
@@ -23,5 +25,17 @@ tar -xzf "$tarball" -C "$scratch"
 tfw="$scratch/$name/bin/tfw"
 file "$tfw" | grep -q 'ARM aarch64' || fail "the arm64 tarball's tfw is not an arm64 program: $(file "$tfw")"
 check_release_binary "$tfw" "$source_dir" "$build_dir"
-expect_equal "arm64 tarball's tfw version" "$(tfw_version qemu-aarch64 "$tfw")" "$version"
+root=$("$source_dir/scripts/glibc-root" arm64)
+debian11=(qemu-aarch64 -L "$root")
+expect_equal "Debian 11's arm64 glibc" "$("${debian11[@]}" "$root/lib/aarch64-linux-gnu/libc.so.6" | head -n 1 | grep -o 'version [0-9.]*')" "version 2.31."
+expect_equal "arm64 tarball's tfw version on glibc 2.31" "$(tfw_version "${debian11[@]}" "$tfw")" "$version"
+cp -r "$source_dir/examples/refactor" "$scratch/refactor"
+cd "$scratch/refactor"
+terraform init -input=false >/dev/null
+if plan=$("${debian11[@]}" "$tfw" plan -input=false -no-color 2>&1); then
+  check_refactor_plan "(arm64, glibc 2.31)" "$plan"
+else
+  fail "tfw plan (arm64, glibc 2.31) failed:
+$plan"
+fi
 finish

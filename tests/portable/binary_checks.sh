@@ -22,3 +22,12 @@ check_release_binary() {
     if grep -qaF "$path" "$tfw"; then fail "$tfw holds the build path $path"; fi
   done
 }
+
+# `check_refactor_plan WHERE PLAN_OUTPUT`: what `tfw plan -no-color` prints on the bundled
+# examples/refactor (a terraform_data configuration with its state and a refactor): four
+# objects moved, the new for_each key created, nothing destroyed.
+check_refactor_plan() {
+  grep -q 'Plan: 1 to add, 0 to change, 0 to destroy' <<<"$2" || fail "tfw plan $1 does not plan 1 to add, 0 to destroy:
+$2"
+  expect_equal "objects moved $1" "$(grep -c 'has moved to' <<<"$2")" 4
+}

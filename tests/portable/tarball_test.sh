@@ -58,9 +58,7 @@ if grep -v -E 'linux-vdso|/lib/x86_64-linux-gnu/(libc|libm|libpthread|libdl|libr
 fi
 expect_equal "tfw version in Debian 11" "$(in_debian11 'tfw version | head -n 1')" "tfw v$version"
 if plan=$(in_debian11 "cd $in_root/refactor && terraform init -input=false >/dev/null && tfw plan -input=false -no-color" 2>&1); then
-  grep -q 'Plan: 1 to add, 0 to change, 0 to destroy' <<<"$plan" || fail "tfw plan in Debian 11 does not plan 0 to destroy:
-$plan"
-  expect_equal "objects moved in Debian 11" "$(grep -c 'has moved to' <<<"$plan")" 4
+  check_refactor_plan "in Debian 11" "$plan"
 else
   fail "tfw plan failed in Debian 11:
 $plan"
