@@ -81,8 +81,9 @@ syntax_check() {
   local dir=$1 type=$2 commands
   commands=$(cd "$dir" && ninja -f "build-$type.ninja" -t commands tfw | grep -e ' -c ' |
     sed -E 's/ -MD -MT [^ ]+ -MF [^ ]+//; s/ -o [^ ]+ -c / -fsyntax-only -c /')
-  # Not a pass by default: one command per source file of tfw.
-  [ "$(grep -c -e ' -fsyntax-only -c ' <<<"$commands")" -eq "$(find "$source_dir/src" -name '*.cpp' | wc -l)" ] ||
+  # Not a pass by default: one command per source file of tfw (src/platform is built only
+  # against an older glibc, TFW_GLIBC_SYSROOT: the arm64 tree compiles it with -Werror).
+  [ "$(grep -c -e ' -fsyntax-only -c ' <<<"$commands")" -eq "$(find "$source_dir/src" -path "$source_dir/src/platform" -prune -o -name '*.cpp' -print | wc -l)" ] ||
     { echo "not one compile command per source file: $commands"; return 1; }
   (cd "$dir" && xargs -d '\n' -n1 -P"$(nproc)" sh -c 'eval "$1"' sh <<<"$commands")
 }
