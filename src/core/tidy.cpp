@@ -34,7 +34,25 @@ std::size_t root_of(std::vector<std::size_t>& parent, std::size_t i) {
     return i;
 }
 
+// Terraform unifies a block's two sides: when one has an instance key and the other has
+// none, the keyless one is the no-key instance, not every instance. So
+// `moved { from = x  to = x["main"] }` moves `x` alone, and `x["main"]` never needs it.
+bool keyless_means_no_key(const Address& side, const Address& other) {
+    if (side.is_module() != other.is_module()) return false;
+    if (side.is_module())
+        return !side.module.empty() && !other.module.empty() && side.module.back().key.empty() &&
+               !other.module.back().key.empty();
+    return side.resource->key.empty() && !other.resource->key.empty();
+}
+
 }  // namespace
+
+bool side_holds(const Address& side, const Address& other, const Address& object) {
+    if (!contains(side, object)) return false;
+    if (!keyless_means_no_key(side, other)) return true;
+    if (side.is_module()) return object.module[side.module.size() - 1].key.empty();
+    return object.resource->key.empty();
+}
 
 bool contains(const Address& outer, const Address& inner) {
     const auto& steps = outer.module;
@@ -103,7 +121,7 @@ std::vector<TidyVerdict> decide_tidy(const std::vector<TidyBlock>& blocks, const
         std::string example;
         for (const auto& state : states) {
             for (const auto& object : objects_seen_from(state.objects, dirs, block.dir)) {
-                if (!contains(block.block.from, object)) continue;
+                if (!side_holds(block.block.from, block.block.to, object)) continue;
                 verdicts[i].needed_by.push_back(state.workspace);
                 if (example.empty()) example = to_string(object);
                 break;
@@ -149,7 +167,8 @@ std::vector<std::size_t> blocks_touched(const std::vector<TidyBlock>& blocks, co
         if (!verdicts[i].remove) continue;
         bool touched = all;
         for (const auto& seen : objects_seen_from(parsed, dirs, blocks[i].dir))
-            touched = touched || contains(blocks[i].block.from, seen) || contains(blocks[i].block.to, seen);
+            touched = touched || side_holds(blocks[i].block.from, blocks[i].block.to, seen) ||
+                      side_holds(blocks[i].block.to, blocks[i].block.from, seen);
         if (touched) out.push_back(i);
     }
     return out;

@@ -116,11 +116,20 @@ void remove_abandoned_temporaries(const std::filesystem::path& path) {
 
 }  // namespace
 
-StagedWrite::StagedWrite(const std::filesystem::path& path, std::string_view content) : path_(path) {
+StagedWrite::StagedWrite(const std::filesystem::path& path, std::string_view content,
+                         std::optional<std::string> replaces)
+    : path_(path), replaces_(std::move(replaces)) {
     remove_abandoned_temporaries(path);
     mode_t mode = 0644;
     struct stat info {};
-    if (::stat(path.c_str(), &info) == 0) mode = info.st_mode & 07777;
+    if (::stat(path.c_str(), &info) == 0) {
+        mode = info.st_mode & 07777;
+        // Root passes access(2) whatever the mode: the mode bits decide for it as well.
+        if ((mode & 0222) == 0 || ::access(path.c_str(), W_OK) != 0) {
+            if ((mode & 0222) == 0) errno = EACCES;
+            fail("cannot write", path);
+        }
+    }
     // Not ending in .tf, so terraform never loads a half-written file.
     temporary_ = path;
     temporary_ += std::string(temporary_infix) + std::to_string(::getpid()) + std::string(temporary_suffix);
@@ -156,8 +165,17 @@ StagedWrite::~StagedWrite() {
     if (staged_) ::unlink(temporary_.c_str());
 }
 
+void StagedWrite::verify() const {
+    if (!replaces_) return;
+    std::error_code ignored;
+    std::string current = std::filesystem::exists(path_, ignored) ? read_file(path_) : std::string();
+    if (current != *replaces_)
+        throw std::runtime_error(path_.string() + " changed after tfw read it; it is left as it is (run tfw again)");
+}
+
 void StagedWrite::commit() {
     if (!staged_) return;
+    verify();
     staged_ = false;
     if (::rename(temporary_.c_str(), path_.c_str()) != 0) {
         int error = errno;
@@ -183,8 +201,9 @@ std::filesystem::path absolute_directory(const std::filesystem::path& dir) {
     return normal;
 }
 
-void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
-    StagedWrite(path, content).commit();
+void write_file_atomically(const std::filesystem::path& path, std::string_view content,
+                           std::optional<std::string> replaces) {
+    StagedWrite(path, content, std::move(replaces)).commit();
 }
 
 }  // namespace tfw::shell

@@ -76,9 +76,10 @@ std::vector<WrittenFile> write_moved_blocks(const std::filesystem::path& root_di
         if (fresh.empty()) continue;
         std::filesystem::path file = directory / file_name;
         std::string existing = std::filesystem::exists(file) ? read_file(file) : std::string();
-        staged.push_back(std::make_unique<StagedWrite>(file, core::append_moved_blocks(existing, fresh, generated_comment)));
+        staged.push_back(std::make_unique<StagedWrite>(file, core::append_moved_blocks(existing, fresh, generated_comment), existing));
         written.push_back({file, fresh.size()});
     }
+    for (const auto& file : staged) file->verify();
     for (auto& file : staged) file->commit();
     return written;
 }

@@ -51,9 +51,10 @@ std::vector<WrittenFile> write_root_blocks(const std::vector<RootBlocks>& roots,
         for (const auto& block : root.blocks)
             if (existing.find(block) == std::string::npos) fresh.push_back(block);
         if (fresh.empty()) continue;
-        staged.push_back(std::make_unique<StagedWrite>(file, core::append_blocks(existing, fresh, generated_comment)));
+        staged.push_back(std::make_unique<StagedWrite>(file, core::append_blocks(existing, fresh, generated_comment), existing));
         written.push_back({file, fresh.size()});
     }
+    for (const auto& file : staged) file->verify();
     for (auto& file : staged) file->commit();
     return written;
 }

@@ -112,24 +112,39 @@ void mirror_data_dir(const fs::path& original, const fs::path& copy) {
     }
 }
 
-// The files of `blocks` with the blocks marked `remove` taken out: path relative to the
-// root -> new content, or std::nullopt when the file is left without configuration.
-std::map<std::string, std::optional<std::string>> pruned_files(const fs::path& root_dir,
-                                                               const std::vector<core::TidyBlock>& blocks,
-                                                               const std::vector<core::TidyVerdict>& verdicts) {
-    std::map<std::string, std::set<int>> lines_by_file;
+// A file as tidy re-read it, and what it becomes without the removable blocks
+// (std::nullopt when nothing but comments would be left).
+struct PrunedFile {
+    std::string original;
+    std::optional<std::string> pruned;
+};
+
+// The files of `blocks` with the blocks marked `remove` taken out, by path relative to
+// the root. Each file is read again, and each block must still be there, on its line,
+// byte for byte as it was checked: otherwise the user changed the file meanwhile, and
+// whatever now stands there was never checked.
+std::map<std::string, PrunedFile> pruned_files(const fs::path& root_dir, const std::vector<core::TidyBlock>& blocks,
+                                               const std::vector<core::TidyVerdict>& verdicts) {
+    std::map<std::string, std::map<int, const core::TidyBlock*>> by_file;
     for (std::size_t i = 0; i < blocks.size(); ++i)
-        if (verdicts[i].remove) lines_by_file[blocks[i].block.file].insert(blocks[i].block.line);
-    std::map<std::string, std::optional<std::string>> out;
-    for (const auto& [file, lines] : lines_by_file) {
+        if (verdicts[i].remove) by_file[blocks[i].block.file][blocks[i].block.line] = &blocks[i];
+    std::map<std::string, PrunedFile> out;
+    for (const auto& [file, by_line] : by_file) {
         std::string text = read_file(root_dir / file);
         std::vector<std::pair<std::size_t, std::size_t>> ranges;
-        for (const auto& span : core::read_moved_block_spans(text, file))
-            if (lines.count(span.block.line)) ranges.emplace_back(span.begin, span.end);
-        if (ranges.size() != lines.size()) throw std::runtime_error(file + " changed while tfw tidy was reading it; run it again");
+        for (const auto& span : core::read_moved_block_spans(text, file)) {
+            auto checked = by_line.find(span.block.line);
+            if (checked == by_line.end()) continue;
+            if (text.compare(span.begin, span.end - span.begin, checked->second->text) != 0) break;
+            ranges.emplace_back(span.begin, span.end);
+        }
+        if (ranges.size() != by_line.size())
+            throw std::runtime_error((root_dir / file).lexically_normal().string() +
+                                     " changed after tfw tidy checked it; it is left as it is (run tfw tidy again)");
         std::string pruned = core::remove_moved_blocks(text, ranges);
-        if (core::has_no_configuration(pruned, file)) out[file] = std::nullopt;
-        else out[file] = std::move(pruned);
+        PrunedFile& entry = out[file];
+        if (!core::has_no_configuration(pruned, file)) entry.pruned = std::move(pruned);
+        entry.original = std::move(text);
     }
     return out;
 }
@@ -157,7 +172,7 @@ fs::path private_copy(const fs::path& temp, const fs::path& root_dir, const core
     if (!fs::path(data_dir).is_absolute()) mirror_data_dir(root / data_dir, copy_root / data_dir);
     for (const auto& [file, content] : pruned_files(root_dir, blocks, verdicts)) {
         fs::path target = copy_root / file;
-        if (content) write_file_atomically(target, *content);
+        if (content.pruned) write_file_atomically(target, *content.pruned);
         else fs::remove(target);
     }
     return copy_root;
@@ -198,8 +213,9 @@ std::vector<core::TidyBlock> find_tidy_blocks(const fs::path& root_dir, const co
         std::string shared = files.empty() ? "" : shared_reason(root_dir, dir);
         for (const auto& file : files) {
             std::string name = display_name(dir, file.filename().string());
-            for (auto& block : core::read_moved_blocks(read_file(file), name))
-                out.push_back({std::move(block), dir, shared});
+            std::string text = read_file(file);
+            for (auto& span : core::read_moved_block_spans(text, name))
+                out.push_back({std::move(span.block), dir, shared, text.substr(span.begin, span.end - span.begin)});
         }
     }
     return out;
@@ -265,13 +281,14 @@ std::vector<std::string> remove_tidy_blocks(const fs::path& root_dir, const std:
     // any file is replaced, and an empty .tf file is harmless should its removal fail.
     std::vector<std::unique_ptr<StagedWrite>> staged;
     for (const auto& [file, content] : files)
-        staged.push_back(std::make_unique<StagedWrite>(root_dir / file, content ? *content : std::string()));
+        staged.push_back(std::make_unique<StagedWrite>(root_dir / file, content.pruned.value_or(std::string()), content.original));
     throw_if_interrupted();
+    for (const auto& write : staged) write->verify();
     std::vector<std::string> changed;
     for (auto& write : staged) write->commit();
     for (const auto& [file, content] : files) {
         changed.push_back(file);
-        if (content) continue;
+        if (content.pruned) continue;
         std::error_code error;
         fs::remove(root_dir / file, error);
         if (error) throw std::runtime_error("removed the moved blocks of " + file + " but cannot remove the empty file: " + error.message());

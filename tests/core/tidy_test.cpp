@@ -13,7 +13,7 @@ Address a(const std::string& text) { return must_parse_address(text); }
 
 TidyBlock block(const std::string& from, const std::string& to, const std::string& dir = ".", int line = 1,
                 const std::string& shared = "") {
-    return {{a(from), a(to), dir == "." ? "moved.tf" : dir + "/moved.tf", line}, dir, shared};
+    return {{a(from), a(to), dir == "." ? "moved.tf" : dir + "/moved.tf", line}, dir, shared, ""};
 }
 
 WorkspaceState state(const std::string& name, const std::vector<std::string>& objects) {
@@ -55,6 +55,29 @@ BOOST_AUTO_TEST_CASE(contains_is_at_or_under_with_keyless_sides_standing_for_eve
         {"terraform_data.a", "module.m", false},
     };
     for (const auto& c : cases) BOOST_TEST(contains(a(c.outer), a(c.inner)) == c.expected, c.outer + " ⊇ " + c.inner);
+}
+
+BOOST_AUTO_TEST_CASE(a_keyless_side_facing_a_keyed_one_holds_only_the_no_key_instance) {
+    struct Case {
+        std::string side, other, object;
+        bool expected;
+    };
+    const std::vector<Case> cases = {
+        {"terraform_data.x", "terraform_data.x[\"main\"]", "terraform_data.x", true},
+        {"terraform_data.x", "terraform_data.x[\"main\"]", "terraform_data.x[\"main\"]", false},
+        {"terraform_data.x", "terraform_data.x[0]", "terraform_data.x[1]", false},
+        {"terraform_data.x", "terraform_data.y", "terraform_data.x[1]", true},
+        {"terraform_data.x[0]", "terraform_data.x", "terraform_data.x[0]", true},
+        {"terraform_data.x[0]", "terraform_data.x", "terraform_data.x", false},
+        {"module.app", "module.app[\"eu\"]", "module.app.terraform_data.a", true},
+        {"module.app", "module.app[\"eu\"]", "module.app[\"eu\"].terraform_data.a", false},
+        {"module.app", "module.web", "module.app[\"eu\"].terraform_data.a", true},
+        {"module.app", "module.app[\"eu\"]", "module.app.module.n[\"k\"].terraform_data.a", true},
+        {"module.m.module.app", "module.m.module.app[1]", "module.m.module.app[1].terraform_data.a", false},
+        {"module.m.module.app", "module.m.module.app[1]", "module.m.module.app.terraform_data.a", true},
+    };
+    for (const auto& c : cases)
+        BOOST_TEST(side_holds(a(c.side), a(c.other), a(c.object)) == c.expected, c.side + " (→ " + c.other + ") ∋ " + c.object);
 }
 
 BOOST_AUTO_TEST_CASE(objects_are_seen_from_every_module_sourced_from_a_directory) {
@@ -99,6 +122,19 @@ BOOST_AUTO_TEST_CASE(decides_per_workspace_chain_and_shared_module) {
         {"shared with the option", {block("terraform_data.a", "terraform_data.b", "../shared", 1, "outside the root")},
          {state("default", {})}, true, {true}},
         {"no workspace at all", {block("terraform_data.a", "terraform_data.b")}, {}, false, {true}},
+        {"count added, applied: the keyed destination is not the keyless source",
+         {block("terraform_data.x", "terraform_data.x[\"main\"]")}, {state("default", {"terraform_data.x[\"main\"]"})}, false,
+         {true}},
+        {"count added, not applied", {block("terraform_data.x", "terraform_data.x[0]")},
+         {state("default", {"terraform_data.x"})}, false, {false}},
+        {"for_each added to a module call, applied", {block("module.app", "module.app[\"eu\"]")},
+         {state("default", {"module.app[\"eu\"].terraform_data.x"}), state("prod", {"module.app[\"eu\"].terraform_data.x"})},
+         false, {true}},
+        {"for_each added to a module call, prod behind", {block("module.app", "module.app[\"eu\"]")},
+         {state("default", {"module.app[\"eu\"].terraform_data.x"}), state("prod", {"module.app.terraform_data.x"})}, false,
+         {false}},
+        {"count removed: the keyless destination does not make x[0] a source", {block("terraform_data.x[0]", "terraform_data.x")},
+         {state("default", {"terraform_data.x"})}, false, {true}},
     };
     for (const auto& c : cases) {
         auto verdicts = decide_tidy(c.blocks, c.states, dirs, c.include_shared);

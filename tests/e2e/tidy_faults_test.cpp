@@ -64,8 +64,9 @@ BOOST_AUTO_TEST_CASE(a_file_that_cannot_be_written_leaves_every_file_as_it_was) 
     fs::create_directories(ws.scratch() / "home");
     ws.set_environment("TMPDIR", (ws.scratch() / "tmp").string());
     ws.set_environment("HOME", (ws.scratch() / "home").string());
-    // Everything readable; the module directory writable; the root module directory not,
-    // so moved.tf cannot be replaced while modules/net/main.tf can (and is staged first).
+    // Everything readable; the module directory and its file writable; the root module
+    // directory not, so moved.tf cannot be replaced while modules/net/main.tf can (and is
+    // staged first).
     const auto everyone_reads = fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                 fs::perms::others_read | fs::perms::others_exec;
     fs::permissions(ws.dir().parent_path(), everyone_reads);
@@ -75,6 +76,10 @@ BOOST_AUTO_TEST_CASE(a_file_that_cannot_be_written_leaves_every_file_as_it_was) 
     fs::permissions(ws.scratch(), everyone_reads);
     for (const char* dir : {"tmp", "home"}) fs::permissions(ws.scratch() / dir, fs::perms::all | fs::perms::sticky_bit);
     fs::permissions(ws.dir() / "modules" / "net", fs::perms::all);
+    // Its file writable by the user as well: tfw refuses a file the user cannot write.
+    const auto everyone_writes = fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                                 fs::perms::group_write | fs::perms::others_read | fs::perms::others_write;
+    fs::permissions(ws.dir() / "modules" / "net" / "main.tf", everyone_writes);
     fs::permissions(ws.dir(), everyone_reads & ~fs::perms::owner_write);
     const Snapshot before = ws.snapshot();
 

@@ -59,7 +59,7 @@ BOOST_AUTO_TEST_CASE(write_file_atomically_table) {
         {"keeps 0600", "old", 0600, "new", 0600},
         {"keeps 0755", "old", 0755, "new", 0755},
         {"keeps 0640", "old", 0640, "new", 0640},
-        {"keeps a read-only mode", "old", 0444, "new", 0444},
+        {"keeps 0664", "old", 0664, "new", 0664},
         {"binary content", std::nullopt, 0, std::string("a\0b\r\n\xff", 6), 0644},
         {"large content", std::nullopt, 0, big, 0644},
     };
@@ -101,6 +101,61 @@ BOOST_AUTO_TEST_CASE(write_file_atomically_errors_name_the_file) {
     error = error_of([&] { write_file_atomically(dir.path / "taken.tf", "x"); });
     BOOST_TEST(error.rfind("cannot replace " + (dir.path / "taken.tf").string() + ": ", 0) == 0u, error);
     BOOST_TEST(dir.names() == std::vector<std::string>{"taken.tf"}, boost::test_tools::per_element());
+}
+
+// As `terraform fmt` does, even for root, who may write anything: the mode is the user's word.
+BOOST_AUTO_TEST_CASE(a_file_without_write_permission_is_refused_and_left_as_it_was) {
+    for (unsigned mode : {0444u, 0400u, 0555u}) {
+        BOOST_TEST_CONTEXT("mode " << std::oct << mode) {
+            ScratchDir dir;
+            fs::path file = dir.path / "moved.tf";
+            put(file, "old\n");
+            ::chmod(file.c_str(), mode);
+            std::string error = error_of([&] { write_file_atomically(file, "new\n"); });
+            BOOST_TEST(error == "cannot write " + file.string() + ": Permission denied");
+            BOOST_TEST(get(file) == "old\n");
+            BOOST_TEST(mode_of(file) == mode);
+            BOOST_TEST(dir.names() == std::vector<std::string>{"moved.tf"}, boost::test_tools::per_element());
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_write_replaces_only_what_its_caller_read) {
+    struct Case {
+        std::string name;
+        std::optional<std::string> before;  // the file when the write commits; nullopt: missing
+        std::string replaces;
+        bool written;
+    };
+    const std::vector<Case> cases = {
+        {"unchanged", "a\n", "a\n", true},
+        {"edited meanwhile", "a\nb\n", "a\n", false},
+        {"a missing file reads as empty", std::nullopt, "", true},
+        {"created meanwhile", "x\n", "", false},
+        {"removed meanwhile", std::nullopt, "a\n", false},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            ScratchDir dir;
+            fs::path file = dir.path / "moved.tf";
+            std::string error;
+            {
+                StagedWrite write(file, "new\n", c.replaces);
+                if (c.before) put(file, *c.before);
+                error = error_of([&] { write.commit(); });
+            }
+            BOOST_TEST(dir.names() == (fs::exists(file) ? std::vector<std::string>{"moved.tf"} : std::vector<std::string>{}),
+                       boost::test_tools::per_element());
+            if (c.written) {
+                BOOST_TEST(error == "no error");
+                BOOST_TEST(get(file) == "new\n");
+            } else {
+                BOOST_TEST(error == file.string() + " changed after tfw read it; it is left as it is (run tfw again)");
+                BOOST_TEST(fs::exists(file) == c.before.has_value());
+                if (c.before) BOOST_TEST(get(file) == *c.before);
+            }
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(read_file_table) {

@@ -21,6 +21,7 @@ struct TidyBlock {
     MovedBlock block;    // `file` as shown to the user, addresses relative to its module
     std::string dir;     // the module's source directory, relative to the root ("." root)
     std::string shared;  // why the module counts as used from outside this root; "" if not
+    std::string text;    // the block's bytes as tidy read them: it removes only these
 };
 
 // The managed objects one workspace's state holds, at absolute addresses.
@@ -41,6 +42,11 @@ struct TidyVerdict {
 // resources. A side without an instance key stands for every key: when in doubt, a block
 // is needed.
 bool contains(const Address& outer, const Address& inner);
+
+// Whether a block's `side` holds `object`, read as Terraform reads it against the block's
+// `other` side: contains(), except that a keyless side facing a keyed one (x → x["main"],
+// module.app → module.app["eu"]) is the no-key instance only.
+bool side_holds(const Address& side, const Address& other, const Address& object);
 
 // The objects of `objects` that a module in directory `dir` holds, each relative to its
 // module instance; an object is seen once for each of its ancestors sourced from `dir`.

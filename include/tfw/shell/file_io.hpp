@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -22,19 +23,31 @@ inline constexpr std::string_view temporary_suffix = ".tmp";
 // (a full disk) changes none of them. Staging first removes the temporary files of
 // earlier writes of `path` whose process is gone (a tfw killed mid-write); it keeps the
 // mode of an existing file. Errors are std::runtime_error naming `path`.
+//
+// A file without write permission is refused, as `terraform fmt` refuses it: renaming
+// over it needs only the directory's permission, which would defeat the user's 0444.
+// Given `replaces`, the bytes the caller read and decided on (a missing file reads as
+// empty), `verify()` and `commit()` refuse a file that no longer holds them: an editor
+// save or a `git pull` between the read and the write is left as the user made it.
 class StagedWrite {
 public:
-    StagedWrite(const std::filesystem::path& path, std::string_view content);
+    StagedWrite(const std::filesystem::path& path, std::string_view content,
+                std::optional<std::string> replaces = std::nullopt);
     ~StagedWrite();  // an uncommitted write leaves `path` as it was
     StagedWrite(const StagedWrite&) = delete;
     StagedWrite& operator=(const StagedWrite&) = delete;
 
-    // Renames the temporary file over `path`: atomic for readers.
+    // Throws when `path` no longer holds what the write replaces. Callers staging several
+    // files verify them all before committing any.
+    void verify() const;
+
+    // Verifies, then renames the temporary file over `path`: atomic for readers.
     void commit();
 
 private:
     std::filesystem::path path_;
     std::filesystem::path temporary_;
+    std::optional<std::string> replaces_;
     bool staged_ = false;
 };
 
@@ -42,6 +55,7 @@ private:
 std::filesystem::path absolute_directory(const std::filesystem::path& dir);
 
 // Stages `content` for `path` and commits it at once.
-void write_file_atomically(const std::filesystem::path& path, std::string_view content);
+void write_file_atomically(const std::filesystem::path& path, std::string_view content,
+                           std::optional<std::string> replaces = std::nullopt);
 
 }  // namespace tfw::shell
