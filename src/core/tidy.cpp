@@ -45,6 +45,13 @@ bool keyless_means_no_key(const Address& side, const Address& other) {
     return side.resource->key.empty() && !other.resource->key.empty();
 }
 
+bool same_resource(const Address& side, const Address& object) {
+    if (side.is_module() || object.is_module() || side.module != object.module) return false;
+    const ResourcePart& a = *side.resource;
+    const ResourcePart& b = *object.resource;
+    return a.mode == b.mode && a.type == b.type && a.name == b.name;
+}
+
 }  // namespace
 
 bool side_holds(const Address& side, const Address& other, const Address& object) {
@@ -154,7 +161,8 @@ std::vector<TidyVerdict> decide_tidy(const std::vector<TidyBlock>& blocks, const
 }
 
 std::vector<std::size_t> blocks_touched(const std::vector<TidyBlock>& blocks, const std::vector<TidyVerdict>& verdicts,
-                                        const std::vector<std::string>& addresses, const ModuleDirs& dirs) {
+                                        const std::vector<std::string>& addresses, const ModuleDirs& dirs,
+                                        TouchLevel level) {
     std::vector<Address> parsed;
     bool all = false;
     for (const auto& text : addresses) {
@@ -166,16 +174,20 @@ std::vector<std::size_t> blocks_touched(const std::vector<TidyBlock>& blocks, co
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         if (!verdicts[i].remove) continue;
         bool touched = all;
-        for (const auto& seen : objects_seen_from(parsed, dirs, blocks[i].dir))
-            touched = touched || side_holds(blocks[i].block.from, blocks[i].block.to, seen) ||
-                      side_holds(blocks[i].block.to, blocks[i].block.from, seen);
+        const MovedBlock& block = blocks[i].block;
+        for (const auto& seen : objects_seen_from(parsed, dirs, blocks[i].dir)) {
+            touched = touched || side_holds(block.from, block.to, seen) || side_holds(block.to, block.from, seen);
+            if (level == TouchLevel::resource)
+                touched = touched || same_resource(block.from, seen) || same_resource(block.to, seen);
+        }
         if (touched) out.push_back(i);
     }
     return out;
 }
 
 void keep_for_replan(std::vector<TidyVerdict>& verdicts, const std::vector<TidyBlock>& blocks,
-                     const std::vector<std::size_t>& indices, const std::string& workspace) {
+                     const std::vector<std::size_t>& indices, const std::string& workspace,
+                     const std::string& difference) {
     std::set<std::size_t> chosen(indices.begin(), indices.end());
     for (const auto& chain : chains_of(blocks)) {
         bool hit = std::any_of(chain.begin(), chain.end(), [&](std::size_t i) { return chosen.count(i) > 0; });
@@ -185,7 +197,7 @@ void keep_for_replan(std::vector<TidyVerdict>& verdicts, const std::vector<TidyB
             verdicts[i].remove = false;
             verdicts[i].needed_by = {workspace};
             verdicts[i].reason = "still needed: replanning workspace " + workspace +
-                                 " without it plans different changes than with it";
+                                 " without it plans different changes than with it (" + difference + ")";
         }
     }
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -244,6 +245,35 @@ std::vector<core::WorkspaceState> read_workspace_states(TidyTerraform& run) {
     return out;
 }
 
+namespace {
+
+// How replanning without the removable blocks of `verdicts` first differs from
+// `with_blocks`, in the first workspace where it does; std::nullopt when none does.
+struct Difference {
+    std::string workspace;
+    std::vector<std::string> lines;
+    std::vector<std::string> addresses;
+};
+
+std::optional<Difference> replan_without(TidyTerraform& run, const fs::path& root_dir, const core::ModuleDirs& dirs,
+                                         const std::vector<core::TidyBlock>& blocks,
+                                         const std::vector<core::TidyVerdict>& verdicts,
+                                         const std::vector<std::string>& workspaces,
+                                         std::map<std::string, core::PlanTextSummary>& with_blocks) {
+    TempDir temp;
+    fs::path copy_root = private_copy(temp.path(), root_dir, dirs, blocks, verdicts);
+    Terraform in_copy(run.terraform.binary(), {});
+    for (const auto& workspace : workspaces) {
+        core::PlanTextSummary without = plan_in(run, in_copy, workspace, copy_root, false, "without the blocks tidy would remove");
+        Difference difference{workspace, {}, {}};
+        difference.lines = core::plan_differences(with_blocks[workspace], without, &difference.addresses);
+        if (!difference.lines.empty()) return difference;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 void confirm_by_replanning(TidyTerraform& run, const fs::path& root_dir, const core::ModuleDirs& dirs,
                            const std::vector<core::TidyBlock>& blocks, const std::vector<std::string>& workspaces,
                            std::vector<core::TidyVerdict>& verdicts) {
@@ -252,25 +282,40 @@ void confirm_by_replanning(TidyTerraform& run, const fs::path& root_dir, const c
         with_blocks[workspace] = plan_in(run, run.terraform, workspace, {}, true, "with the moved blocks");
     // Each round keeps at least one more block or ends: at most one round per block.
     for (std::size_t round = 0; round <= blocks.size(); ++round) {
-        if (std::none_of(verdicts.begin(), verdicts.end(), [](const auto& v) { return v.remove; })) return;
-        TempDir temp;
-        fs::path copy_root = private_copy(temp.path(), root_dir, dirs, blocks, verdicts);
-        Terraform in_copy(run.terraform.binary(), {});
-        bool same = true;
-        for (const auto& workspace : workspaces) {
-            core::PlanTextSummary without = plan_in(run, in_copy, workspace, copy_root, false, "without the blocks tidy would remove");
-            std::vector<std::string> addresses;
-            if (core::plan_differences(with_blocks[workspace], without, &addresses).empty()) continue;
-            auto touched = core::blocks_touched(blocks, verdicts, addresses, dirs);
-            if (touched.empty()) {
-                for (std::size_t i = 0; i < verdicts.size(); ++i)
-                    if (verdicts[i].remove) touched.push_back(i);
-            }
-            core::keep_for_replan(verdicts, blocks, touched, workspace);
-            same = false;
+        std::vector<std::size_t> removable;
+        for (std::size_t i = 0; i < verdicts.size(); ++i)
+            if (verdicts[i].remove) removable.push_back(i);
+        if (removable.empty()) return;
+        auto difference = replan_without(run, root_dir, dirs, blocks, verdicts, workspaces, with_blocks);
+        if (!difference) return;
+        // The blocks the difference names, then those of the same resources; a block
+        // kept is kept for what its own removal changes, never for its company's.
+        for (auto level : {core::TouchLevel::instance, core::TouchLevel::resource}) {
+            auto touched = core::blocks_touched(blocks, verdicts, difference->addresses, dirs, level);
+            if (touched.empty()) continue;
+            core::keep_for_replan(verdicts, blocks, touched, difference->workspace, difference->lines.front());
             break;
         }
-        if (same) return;
+        if (std::any_of(removable.begin(), removable.end(), [&](std::size_t i) { return !verdicts[i].remove; })) continue;
+        // Nothing named: each block alone, and those whose removal alone differs stay.
+        bool kept_one = false;
+        for (std::size_t i : removable) {
+            std::vector<core::TidyVerdict> alone = verdicts;
+            for (std::size_t j : removable) alone[j].remove = j == i;
+            auto own = replan_without(run, root_dir, dirs, blocks, alone, workspaces, with_blocks);
+            if (!own) continue;
+            core::keep_for_replan(verdicts, blocks, {i}, own->workspace, own->lines.front());
+            kept_one = true;
+        }
+        if (kept_one) continue;
+        for (std::size_t i : removable) {
+            verdicts[i].remove = false;
+            verdicts[i].needed_by = {difference->workspace};
+            verdicts[i].reason = "still needed together: replanning workspace " + difference->workspace +
+                                 " without all of these blocks plans different changes (" + difference->lines.front() +
+                                 "), though without any one of them alone it does not";
+        }
+        return;
     }
 }
 

@@ -161,10 +161,40 @@ BOOST_AUTO_TEST_CASE(a_failed_replan_keeps_the_blocks_it_touches_and_their_chain
     BOOST_TEST(removals(verdicts) == (std::vector<bool>{true, true, true}));
     auto touched = blocks_touched(blocks, verdicts, {"terraform_data.a"}, dirs);
     BOOST_TEST(touched == std::vector<std::size_t>{0});
-    keep_for_replan(verdicts, blocks, touched, "staging");
+    keep_for_replan(verdicts, blocks, touched, "staging", "without them: create terraform_data.a");
     BOOST_TEST(removals(verdicts) == (std::vector<bool>{false, false, true}));
-    BOOST_TEST(verdicts[1].reason.find("replanning workspace staging") != std::string::npos);
+    BOOST_TEST(verdicts[1].reason == "still needed: replanning workspace staging without it plans different changes than "
+                                     "with it (without them: create terraform_data.a)");
     BOOST_TEST(blocks_touched(blocks, verdicts, {"not an address ["}, dirs) == std::vector<std::size_t>{2});
+}
+
+// A block that suppresses an implied move (worker[0] → worker) shows its removal at an
+// address no side holds: Terraform matches it by resource, and so does tidy, second.
+BOOST_AUTO_TEST_CASE(a_difference_touches_blocks_by_instance_then_by_resource) {
+    struct Case {
+        std::string name;
+        std::vector<TidyBlock> blocks;
+        std::vector<std::string> addresses;
+        std::vector<std::size_t> by_instance, by_resource;
+    };
+    const std::vector<Case> cases = {
+        {"an implied move the block suppresses",
+         {block("terraform_data.worker[1]", "terraform_data.spare"), block("terraform_data.x", "terraform_data.y")},
+         {"terraform_data.worker", "terraform_data.worker[0]"}, {}, {0}},
+        {"an exact hit needs no resource level", {block("terraform_data.a", "terraform_data.b")}, {"terraform_data.b"}, {0}, {0}},
+        {"another resource of the type is not the same resource", {block("terraform_data.a[0]", "terraform_data.b")},
+         {"terraform_data.c"}, {}, {}},
+        {"the same name in another module instance is not the same resource",
+         {block("module.m[0].terraform_data.a[0]", "module.m[0].terraform_data.b")}, {"module.m[1].terraform_data.a"}, {}, {}},
+        {"the destination's resource", {block("terraform_data.a", "terraform_data.b[\"k\"]")}, {"terraform_data.b[\"j\"]"},
+         {}, {0}},
+    };
+    for (const auto& c : cases) {
+        std::vector<TidyVerdict> verdicts(c.blocks.size());
+        for (auto& verdict : verdicts) verdict.remove = true;
+        BOOST_TEST(blocks_touched(c.blocks, verdicts, c.addresses, dirs) == c.by_instance, c.name);
+        BOOST_TEST(blocks_touched(c.blocks, verdicts, c.addresses, dirs, TouchLevel::resource) == c.by_resource, c.name);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(plans_differ_by_address_previous_address_and_action) {

@@ -61,15 +61,23 @@ std::vector<std::vector<std::size_t>> chains_of(const std::vector<TidyBlock>& bl
 std::vector<TidyVerdict> decide_tidy(const std::vector<TidyBlock>& blocks, const std::vector<WorkspaceState>& states,
                                      const ModuleDirs& dirs, bool include_shared);
 
+// How closely a planned address must meet a block to touch it: at or under one of its
+// sides, or (`resource`) in the same resource whatever the instance keys. The second is
+// how Terraform decides that a block suppresses an implied move (worker[0] → worker):
+// the difference then shows at an address that no side holds.
+enum class TouchLevel { instance, resource };
+
 // The removable blocks a difference between two plans touches: a planned address (or
 // previous address) at or under their `from` or `to`. Unparseable addresses touch all.
 std::vector<std::size_t> blocks_touched(const std::vector<TidyBlock>& blocks, const std::vector<TidyVerdict>& verdicts,
-                                        const std::vector<std::string>& addresses, const ModuleDirs& dirs);
+                                        const std::vector<std::string>& addresses, const ModuleDirs& dirs,
+                                        TouchLevel level = TouchLevel::instance);
 
 // Keeps `indices` and the rest of their chains: replanning `workspace` without them
-// differed.
+// differed, as `difference` (a line of plan_differences()) says.
 void keep_for_replan(std::vector<TidyVerdict>& verdicts, const std::vector<TidyBlock>& blocks,
-                     const std::vector<std::size_t>& indices, const std::string& workspace);
+                     const std::vector<std::size_t>& indices, const std::string& workspace,
+                     const std::string& difference);
 
 // The planned changes (address, previous address, action) of one plan that the other
 // lacks, each as one printable line; the addresses involved go to `addresses`. Empty when
