@@ -1,5 +1,6 @@
 #include "tfw/cli/args.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <sstream>
 
@@ -84,7 +85,41 @@ bool is_plan_command(const std::string& subcommand) {
     return subcommand == "plan" || subcommand == "apply" || subcommand == "moves" || subcommand == "tidy";
 }
 
+// The tfw options each command reads. Any other would be ignored without a word, which
+// reads as if it worked (`tfw plan --format=json` prints text): a usage error instead.
+const std::vector<std::string>& options_read_by(const std::string& subcommand, bool with_roots) {
+    static const std::vector<std::string> plan = {"max-iterations", "terraform-bin", "policy", "write",
+                                                  "moved-file", "explain", "report", "report-format"};
+    static const std::vector<std::string> plan_roots = {"max-iterations", "terraform-bin", "policy", "write", "moved-file",
+                                                        "explain", "report", "report-format", "root", "format"};
+    static const std::vector<std::string> apply_roots = {"max-iterations", "terraform-bin", "policy", "explain",
+                                                         "report", "report-format", "root"};
+    static const std::vector<std::string> moves = {"terraform-bin", "policy", "format"};
+    static const std::vector<std::string> tidy = {"terraform-bin", "write", "include-shared"};
+    static const std::vector<std::string> terraform = {"terraform-bin"};
+    if (subcommand == "plan") return with_roots ? plan_roots : plan;
+    if (subcommand == "apply") return with_roots ? apply_roots : plan;
+    if (subcommand == "moves") return moves;
+    if (subcommand == "tidy") return tidy;
+    return terraform;
+}
+
+std::string command_name(const std::string& subcommand, bool with_roots) {
+    if (subcommand.empty()) return "tfw without a subcommand";
+    if (subcommand == "plan" || subcommand == "apply") return "tfw " + subcommand + (with_roots ? " --root" : " without --root");
+    if (subcommand == "moves" || subcommand == "tidy") return "tfw " + subcommand;
+    return "tfw " + subcommand + ", which runs terraform " + subcommand;
+}
+
 }  // namespace
+
+void check_options_apply(const std::string& subcommand, const std::vector<std::string>& given) {
+    bool with_roots = std::find(given.begin(), given.end(), "root") != given.end();
+    const auto& read = options_read_by(subcommand, with_roots);
+    for (const auto& name : given)
+        if (std::find(read.begin(), read.end(), name) == read.end())
+            throw UsageError("option --" + name + " does not apply to " + command_name(subcommand, with_roots));
+}
 
 Invocation parse_invocation(const std::vector<std::string>& argv) {
     Invocation invocation;
@@ -152,6 +187,10 @@ Invocation parse_invocation(const std::vector<std::string>& argv) {
     } catch (const po::error& error) {
         throw UsageError(error.what());
     }
+    std::vector<std::string> given;
+    for (const auto& [name, value] : values)
+        if (!value.defaulted()) given.push_back(name);
+    check_options_apply(invocation.subcommand, given);
     if (invocation.options.max_iterations < 1) throw UsageError("--max-iterations must be at least 1");
     if (invocation.options.report_format != "json" && invocation.options.report_format != "markdown")
         throw UsageError("--report-format must be json or markdown, not " + invocation.options.report_format);

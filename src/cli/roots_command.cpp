@@ -233,8 +233,6 @@ int run_roots_apply(const Invocation& invocation) {
     auto not_with = [](const std::string& what) {
         return UsageError(what + " is not supported by tfw apply --root, which moves objects between the states of root modules");
     };
-    if (options.write) throw not_with("--write");
-    if (!options.format.empty()) throw not_with("--format");
     if (args.plan_file) throw not_with("a saved plan");
     if (args.json) throw not_with("-json");
     if (!args.auto_approve && !args.input)

@@ -185,6 +185,47 @@ BOOST_AUTO_TEST_CASE(parse_invocation_errors) {
     }
 }
 
+// Issue 23: an option a command would ignore is refused, naming the option and the command.
+BOOST_AUTO_TEST_CASE(an_option_the_command_does_not_read_is_a_usage_error) {
+    struct Case {
+        Strings argv;
+        std::string error;  // "no error" when accepted
+    };
+    const std::vector<Case> cases = {
+        {{"plan", "--format=json"}, "option --format does not apply to tfw plan without --root"},
+        {{"plan", "--include-shared"}, "option --include-shared does not apply to tfw plan without --root"},
+        {{"apply", "--format=commands"}, "option --format does not apply to tfw apply without --root"},
+        {{"tidy", "--policy=p.yaml"}, "option --policy does not apply to tfw tidy"},
+        {{"tidy", "--max-iterations=3"}, "option --max-iterations does not apply to tfw tidy"},
+        {{"tidy", "--moved-file=m.tf"}, "option --moved-file does not apply to tfw tidy"},
+        {{"moves", "plan.bin", "--write"}, "option --write does not apply to tfw moves"},
+        {{"moves", "plan.bin", "--explain"}, "option --explain does not apply to tfw moves"},
+        {{"apply", "--root=a", "--write"}, "option --write does not apply to tfw apply --root"},
+        {{"apply", "--root=a", "--format=json"}, "option --format does not apply to tfw apply --root"},
+        {{"plan", "--root=a", "--include-shared"}, "option --include-shared does not apply to tfw plan --root"},
+        {{"--write", "init"}, "option --write does not apply to tfw init, which runs terraform init"},
+        {{"--policy=p.yaml", "version"}, "option --policy does not apply to tfw version, which runs terraform version"},
+        {{"--explain"}, "option --explain does not apply to tfw without a subcommand"},
+        // What each command reads.
+        {{"plan", "--write", "--moved-file=m.tf", "--explain", "--policy=p", "--report=r", "--report-format=markdown",
+          "--max-iterations=2", "--terraform-bin=t"}, "no error"},
+        {{"apply", "--write", "--explain", "--policy=p"}, "no error"},
+        {{"plan", "--root=a", "--root=b", "--format=commands", "--write", "--explain", "--report=r"}, "no error"},
+        {{"apply", "--root=a", "--policy=p", "--explain", "--max-iterations=3"}, "no error"},
+        {{"moves", "plan.bin", "--format=json", "--policy=p", "--terraform-bin=t"}, "no error"},
+        {{"tidy", "--write", "--include-shared", "--terraform-bin=t"}, "no error"},
+        {{"--terraform-bin=t", "version"}, "no error"},
+        {{"--terraform-bin=t", "init"}, "no error"},
+        // Defaults are not options given.
+        {{"tidy"}, "no error"},
+    };
+    for (const auto& c : cases) {
+        std::string joined;
+        for (const auto& arg : c.argv) joined += " " + arg;
+        BOOST_TEST_CONTEXT("tfw" << joined) { BOOST_TEST(usage_error(c.argv) == c.error); }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(usage_text_names_the_options) {
     std::string plan = usage_text("plan");
     for (const char* option : {"--max-iterations", "--terraform-bin", "--policy", "--write", "--moved-file", "--explain",

@@ -44,6 +44,10 @@ struct Invocation {
 // Throws UsageError with a one-line message.
 Invocation parse_invocation(const std::vector<std::string>& argv);
 
+// Throws UsageError when a tfw option in `given` (names without dashes) is one that
+// `subcommand` does not read; `--root` makes plan and apply the commands between roots.
+void check_options_apply(const std::string& subcommand, const std::vector<std::string>& given);
+
 // What `tfw --help` and `tfw plan --help` print.
 std::string usage_text(const std::string& subcommand);
 
