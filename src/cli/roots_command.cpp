@@ -12,6 +12,7 @@
 #include "tfw/cli/env_args.hpp"
 #include "tfw/cli/plan_command.hpp"
 #include "tfw/cli/policy_file.hpp"
+#include "tfw/core/diagnostics.hpp"
 #include "tfw/cli/prompt.hpp"
 #include "tfw/cli/report_markdown.hpp"
 #include "tfw/cli/roots_declarative.hpp"
@@ -175,10 +176,14 @@ bool report_failed_roots(const std::vector<RootRun>& runs, const std::string& wh
         int code = run.result.final_plan.exit_code;
         if (code == 0 || code == 2) continue;
         failed = true;
-        std::cerr << "tfw: root module " << run.name << " failed to plan:\n"
-                  << run.result.final_plan.stdout_text << run.result.final_plan.stderr_text;
+        const auto& plan = run.result.final_plan;
+        std::string first = core::first_error(plan.stdout_text, plan.stderr_text);
+        // One line to read first, naming the root; Terraform's whole diagnostic after it.
+        std::cerr << "tfw: error: root module " << run.name << " failed to plan: "
+                  << (first.empty() ? "terraform exited with code " + std::to_string(code) : first) << "\n"
+                  << plan.stdout_text << plan.stderr_text;
     }
-    if (failed) std::cerr << "tfw: error: a root module failed to plan; nothing is " << what << " for any root\n";
+    if (failed) std::cerr << "tfw: nothing is " << what << " for any root, since a root module failed to plan\n";
     return failed;
 }
 

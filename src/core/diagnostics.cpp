@@ -3,6 +3,7 @@
 #include <rapidjson/document.h>
 
 #include "tfw/core/json_members.hpp"
+#include "tfw/core/plan_text.hpp"
 
 namespace tfw::core {
 
@@ -39,6 +40,15 @@ std::string describe(const Diagnostic& diagnostic) {
     if (!diagnostic.filename.empty())
         out += " (" + diagnostic.filename + ":" + std::to_string(diagnostic.line) + ")";
     return out;
+}
+
+std::string first_error(std::string_view stdout_text, std::string_view stderr_text) {
+    for (const auto& diagnostic : parse_diagnostics(stdout_text))
+        if (diagnostic.severity == "error") return describe(diagnostic);
+    std::string from_stderr = first_error_line(stderr_text);
+    std::string from_stdout = first_error_line(stdout_text);
+    if (from_stderr.rfind("Error: ", 0) != 0 && from_stdout.rfind("Error: ", 0) == 0) return from_stdout;
+    return from_stderr.empty() ? from_stdout : from_stderr;
 }
 
 namespace {

@@ -68,9 +68,7 @@ std::string shared_reason(const fs::path& root_dir, const std::string& dir) {
 }
 
 std::string first_error(const ProcessResult& result) {
-    for (const auto& diagnostic : core::parse_diagnostics(result.stdout_text))
-        if (diagnostic.severity == "error") return core::describe(diagnostic);
-    std::string line = core::first_error_line(result.stderr_text.empty() ? result.stdout_text : result.stderr_text);
+    std::string line = core::first_error(result.stdout_text, result.stderr_text);
     return line.empty() ? "exit code " + std::to_string(result.exit_code) : line;
 }
 

@@ -240,3 +240,23 @@ BOOST_AUTO_TEST_CASE(may_blame_the_injected_file) {
         BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(may_blame_injected_file(c.output, "tfw-moved-4242.tf") == c.may_blame); }
     }
 }
+
+BOOST_AUTO_TEST_CASE(first_error_is_one_line_from_json_or_human_output) {
+    struct Case {
+        std::string name, stdout_text, stderr_text, expected;
+    };
+    const std::string json_error =
+        R"({"@level":"error","type":"diagnostic","diagnostic":{"severity":"error","summary":"Backend initialization required",)"
+        R"("detail":"run init"}})";
+    const std::string json_warning =
+        R"({"@level":"warn","type":"diagnostic","diagnostic":{"severity":"warning","summary":"Deprecated"}})";
+    const std::vector<Case> cases = {
+        {"a -json stream", json_warning + "\n" + json_error + "\n", "", "Error: Backend initialization required"},
+        {"human output on stderr", "", "\n\u2577\n\u2502 Error: Reference to undeclared input variable\n\u2502\n", "Error: Reference to undeclared input variable"},
+        {"an Error: line on stdout beats other text on stderr", "\u2502 Error: No configuration files\n", "exit status 1\n",
+         "Error: No configuration files"},
+        {"no Error: line anywhere: the first text", "", "something went wrong\nmore\n", "something went wrong"},
+        {"nothing said", "", "", ""},
+    };
+    for (const auto& c : cases) BOOST_TEST(first_error(c.stdout_text, c.stderr_text) == c.expected, c.name);
+}

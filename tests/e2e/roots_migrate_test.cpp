@@ -111,7 +111,8 @@ BOOST_AUTO_TEST_CASE(a_tie_stays_and_a_failing_root_moves_nothing) {
     const std::string before_broken = roots.everything();
     const RunResult broken = apply(roots, {"-auto-approve"});
     BOOST_TEST(broken.exit_code == 1, broken.describe());
-    BOOST_TEST(broken.err.ends_with("tfw: error: a root module failed to plan; nothing is moved for any root\n"),
+    BOOST_TEST(broken.err.rfind("tfw: error: root module ", 0) == 0u, broken.describe());
+    BOOST_TEST(broken.err.ends_with("tfw: nothing is moved for any root, since a root module failed to plan\n"),
                broken.describe());
     BOOST_TEST(roots.everything() == before_broken, "a failed run changed a file or a state");
 

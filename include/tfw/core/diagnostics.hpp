@@ -22,6 +22,11 @@ std::vector<Diagnostic> parse_diagnostics(std::string_view json_lines);
 // One line: "Error: summary (file:line)".
 std::string describe(const Diagnostic& diagnostic);
 
+// Terraform's first error of a failed command, in one line: the first error diagnostic
+// of a `-json` stream on stdout, else the first "Error:" line of its human output
+// (stderr, then stdout), else "" when it said nothing at all.
+std::string first_error(std::string_view stdout_text, std::string_view stderr_text);
+
 // A refusal of a cross-type move: Terraform's own, or the provider's ("Move Resource
 // State Not Supported"), which has no source range.
 bool is_cross_type_refusal(const Diagnostic& diagnostic);
