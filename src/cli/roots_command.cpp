@@ -255,6 +255,12 @@ int run_roots_apply(const Invocation& invocation) {
     }
     auto say = [](const std::string& line) { std::cerr << line << "\n" << std::flush; };
     shell::finish_interrupted_migrations(binary, roots, args.lock_timeout, say);
+    const std::size_t keep_days = load_policy_file(invocation).migration_keep_days;
+    const auto expired = shell::remove_expired_migrations(std::chrono::hours(24 * static_cast<long>(keep_days)));
+    if (!expired.empty())
+        say("tfw: removed the kept states of " + std::to_string(expired.size()) + " migration" +
+            (expired.size() == 1 ? "" : "s") + " finished more than " + std::to_string(keep_days) +
+            " days ago (policy key migrations.keep_days)");
 
     plan_all(runs, invocation, args, binary, root_locks);
     if (report_failed_roots(runs, "moved")) return 1;

@@ -161,6 +161,7 @@ private:
     AcceptRule accept_rule(const YAML::Node& item);
     void partial(const Entry& entry, Policy& policy) const;
     void trials(const Entry& entry, Policy& policy) const;
+    void migrations(const Entry& entry, Policy& policy) const;
     void import_ids(const Entry& entry, Policy& policy) const;
     void ignore_rules(const YAML::Node& item, Policy& policy) const;
     DenyRule deny_rule(const YAML::Node& item) const;
@@ -323,6 +324,13 @@ void Loader::trials(const Entry& entry, Policy& policy) const {
     for (const Entry& field : entries(entry.value, " in 'trials'", {"max_rounds"})) policy.max_trial_rounds = count(field);
 }
 
+void Loader::migrations(const Entry& entry, Policy& policy) const {
+    if (entry.value.IsNull()) return;
+    if (!entry.value.IsMap()) fail(mark_of(entry), "'migrations' must be a mapping, got " + describe(entry.value));
+    for (const Entry& field : entries(entry.value, " in 'migrations'", {"keep_days"}))
+        policy.migration_keep_days = count(field);
+}
+
 // `import_ids: {TYPE: "TEMPLATE", ...}`: a mapping, since a type has one import ID.
 void Loader::import_ids(const Entry& entry, Policy& policy) const {
     if (entry.value.IsNull()) return;
@@ -467,7 +475,8 @@ Policy Loader::load(std::string_view yaml_text) {
     // The version comes first: a newer file's keys would otherwise read as unknown.
     version(root);
     std::vector<Entry> top =
-        entries(root, "", {"version", "accept", "max_moves", "partial", "trials", "ignore", "deny", "cross_type", "import_ids"});
+        entries(root, "", {"version", "accept", "max_moves", "partial", "trials", "migrations", "ignore", "deny", "cross_type",
+                       "import_ids"});
 
     Policy policy = default_policy();  // what a file leaves out
     policy.origin = file_;
@@ -482,6 +491,8 @@ Policy Loader::load(std::string_view yaml_text) {
             partial(entry, policy);
         } else if (entry.name == "trials") {
             trials(entry, policy);
+        } else if (entry.name == "migrations") {
+            migrations(entry, policy);
         } else if (entry.name == "ignore") {
             for (const YAML::Node& item : list(entry)) ignore_rules(item, policy);
         } else if (entry.name == "deny") {

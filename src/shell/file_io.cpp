@@ -117,10 +117,10 @@ void remove_abandoned_temporaries(const std::filesystem::path& path) {
 }  // namespace
 
 StagedWrite::StagedWrite(const std::filesystem::path& path, std::string_view content,
-                         std::optional<std::string> replaces)
+                         std::optional<std::string> replaces, unsigned new_file_mode)
     : path_(path), replaces_(std::move(replaces)) {
     remove_abandoned_temporaries(path);
-    mode_t mode = 0644;
+    mode_t mode = static_cast<mode_t>(new_file_mode);
     struct stat info {};
     if (::stat(path.c_str(), &info) == 0) {
         mode = info.st_mode & 07777;
@@ -133,8 +133,9 @@ StagedWrite::StagedWrite(const std::filesystem::path& path, std::string_view con
     // Not ending in .tf, so terraform never loads a half-written file.
     temporary_ = path;
     temporary_ += std::string(temporary_infix) + std::to_string(::getpid()) + std::string(temporary_suffix);
-    // Failures name the file the user knows, not the temporary one.
-    int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+    // Failures name the file the user knows, not the temporary one. Created owner-only,
+    // then given its mode: a private file is never readable to others, even for an instant.
+    int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0) fail("cannot write", path);
     std::size_t written = 0;
     while (written < content.size()) {
@@ -204,6 +205,18 @@ std::filesystem::path absolute_directory(const std::filesystem::path& dir) {
 void write_file_atomically(const std::filesystem::path& path, std::string_view content,
                            std::optional<std::string> replaces) {
     StagedWrite(path, content, std::move(replaces)).commit();
+}
+
+void write_private_file(const std::filesystem::path& path, std::string_view content) {
+    StagedWrite(path, content, std::nullopt, 0600).commit();
+}
+
+void create_private_directories(const std::filesystem::path& dir) {
+    std::filesystem::path parent = dir.parent_path();
+    std::error_code ignored;
+    if (!parent.empty() && !std::filesystem::exists(parent, ignored)) create_private_directories(parent);
+    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) fail("cannot create the directory", dir);
+    if (::chmod(dir.c_str(), 0700) != 0) fail("cannot make private the directory", dir);
 }
 
 }  // namespace tfw::shell

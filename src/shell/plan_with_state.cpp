@@ -22,10 +22,14 @@ namespace fs = std::filesystem;
 // The override lives exactly as long as this guard.
 class BackendOverride {
 public:
-    BackendOverride(const fs::path& root_dir, const fs::path& state_file)
+    // The local backend reads `path` in the default workspace only; any other reads
+    // `<workspace_dir>/<name>/terraform.tfstate`.
+    BackendOverride(const fs::path& root_dir, const fs::path& state_file, const fs::path& workspace_dir)
         : path_(root_dir / (std::string(moved_file_prefix) + std::to_string(::getpid()) + std::string(override_file_suffix))) {
         write_file_atomically(path_, std::string(override_file_header) + "\nterraform {\n  backend \"local\" {\n    path = " +
-                                         core::quote_hcl_string(fs::absolute(state_file).string()) + "\n  }\n}\n");
+                                         core::quote_hcl_string(fs::absolute(state_file).string()) +
+                                         "\n    workspace_dir = " + core::quote_hcl_string(fs::absolute(workspace_dir).string()) +
+                                         "\n  }\n}\n");
     }
     ~BackendOverride() {
         std::error_code ignored;
@@ -51,6 +55,16 @@ fs::path data_dir_of(const fs::path& root_dir) {
     if (!data_dir || !*data_dir) return root_dir / ".terraform";
     fs::path dir(data_dir);
     return dir.is_absolute() ? dir : root_dir / dir;
+}
+
+std::string workspace_of(const fs::path& root_dir) {
+    if (const char* chosen = std::getenv("TF_WORKSPACE"); chosen && *chosen) return chosen;
+    const fs::path selected = data_dir_of(root_dir) / "environment";
+    std::error_code missing;
+    if (!fs::is_regular_file(selected, missing)) return "default";
+    std::string name = read_file(selected);
+    while (!name.empty() && (name.back() == '\n' || name.back() == '\r' || name.back() == ' ')) name.pop_back();
+    return name.empty() ? "default" : name;
 }
 
 namespace {
@@ -106,9 +120,16 @@ core::Plan plan_with_state(Terraform& terraform, const fs::path& root_dir, const
             fs::copy(own / "modules", data_dir / "modules", fs::copy_options::recursive);
         if (fs::is_directory(own / "providers", missing))
             fs::create_directory_symlink(fs::absolute(own / "providers"), data_dir / "providers");
-        options.env_overrides = {{"TF_DATA_DIR", data_dir.string()}};
-        options.env_removed = {"TF_WORKSPACE"};  // the copy is the default workspace of a local backend
-        backend.emplace(root_dir, state_file);
+        // The same workspace as the root's, so that terraform.workspace reads the same: its
+        // state where the local backend looks for that workspace's.
+        const std::string workspace = workspace_of(root_dir);
+        const fs::path workspaces = fs::absolute(scratch / "workspaces");
+        if (workspace != "default") {
+            fs::create_directories(workspaces / workspace);
+            fs::copy_file(state_file, workspaces / workspace / "terraform.tfstate");
+        }
+        options.env_overrides = {{"TF_DATA_DIR", data_dir.string()}, {"TF_WORKSPACE", workspace}};
+        backend.emplace(root_dir, state_file, workspaces);
         require_success(terraform.run({"init", "-input=false", "-no-color", "-lockfile=readonly", "-reconfigure"}, options),
                         "terraform init against the migrated state");
     }

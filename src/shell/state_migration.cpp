@@ -25,7 +25,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* pointer_name = "tfw-migration";
+// In the root's data directory, one per workspace: a migration cut short in one
+// workspace is none of another's business.
+fs::path pointer_of(const fs::path& root_dir) {
+    std::string workspace = workspace_of(root_dir);
+    if (workspace == "default") return data_dir_of(root_dir) / "tfw-migration";
+    for (char& c : workspace)
+        if (c == '/' || c == '\\') c = '_';
+    return data_dir_of(root_dir) / ("tfw-migration-" + workspace);
+}
 
 // One root of a migration, with its terraform and, for the migration's length, its lock.
 struct LockedRoot {
@@ -83,7 +91,7 @@ std::size_t push_left(std::vector<std::unique_ptr<LockedRoot>>& roots, const std
         const std::string& content = push.step == core::StateStep::gained ? *states[push.root].gained
                                                                           : *states[push.root].final_state;
         const fs::path file = kept_in / ("push-" + core::state_file_name(push.root, push.step));
-        write_file_atomically(file, core::with_serial(content, core::serial_of(remote) + 1));
+        write_private_file(file, core::with_serial(content, core::serial_of(remote) + 1));
         const ProcessResult pushed = root.terraform.run({"state", "push", "-lock=false", file.string()});
         // A Ctrl-C forwarded to the push: whether it wrote or not, the next run reads the
         // state and knows.
@@ -98,7 +106,7 @@ std::size_t push_left(std::vector<std::unique_ptr<LockedRoot>>& roots, const std
 
 void remove_pointers(const std::vector<MigrationRoot>& roots, const fs::path& kept_in) {
     for (const auto& root : roots) {
-        const fs::path pointer = data_dir_of(root.dir) / pointer_name;
+        const fs::path pointer = pointer_of(root.dir);
         std::error_code ignored;
         if (fs::exists(pointer, ignored) && read_file(pointer) == kept_in.string() + "\n") fs::remove(pointer, ignored);
     }
@@ -133,7 +141,30 @@ std::string restore_hint(const std::vector<MigrationRoot>& roots, const fs::path
     return out;
 }
 
+// A finished migration's states are kept for restoring, and then for a while only: its
+// `finished` file's age decides when they go (remove_expired_migrations).
+constexpr const char* finished_marker = "finished";
+
+void mark_finished(const fs::path& kept_in) { write_private_file(kept_in / finished_marker, ""); }
+
 }  // namespace
+
+std::vector<fs::path> remove_expired_migrations(std::chrono::hours keep) {
+    std::vector<fs::path> removed;
+    const fs::path home = migrations_home();
+    std::error_code error;
+    if (!fs::is_directory(home, error)) return removed;
+    const auto now = fs::file_time_type::clock::now();
+    for (const auto& entry : fs::directory_iterator(home, error)) {
+        const fs::path marker = entry.path() / finished_marker;
+        std::error_code missing;
+        auto finished_at = fs::last_write_time(marker, missing);
+        if (missing || now - finished_at < keep) continue;  // cut short, or still kept
+        std::error_code ignored;
+        if (fs::remove_all(entry.path(), ignored) > 0 && !ignored) removed.push_back(entry.path());
+    }
+    return removed;
+}
 
 fs::path migrations_home() {
     if (const char* state_home = std::getenv("XDG_STATE_HOME"); state_home && *state_home)
@@ -143,7 +174,7 @@ fs::path migrations_home() {
 }
 
 fs::path interrupted_migration(const fs::path& root_dir) {
-    const fs::path pointer = data_dir_of(root_dir) / pointer_name;
+    const fs::path pointer = pointer_of(root_dir);
     std::error_code missing;
     if (!fs::is_regular_file(pointer, missing)) return {};
     std::string text = read_file(pointer);
@@ -199,7 +230,7 @@ MigrationOutcome migrate_states(const MigrationRequest& request) {
             const fs::path dir = scratch.path() / ("check-" + std::to_string(round) + "-" + std::to_string(i));
             fs::create_directories(dir);
             const fs::path state_file = dir / "state.tfstate";
-            write_file_atomically(state_file, states[i].last());
+            write_private_file(state_file, states[i].last());
             if (request.say) request.say("tfw: planning " + roots[i].name + " against its state after the migration");
             plans.push_back(plan_with_state(locked[i]->terraform, roots[i].dir, state_file, dir, request.plan_args));
         }
@@ -226,22 +257,23 @@ MigrationOutcome migrate_states(const MigrationRequest& request) {
     // Written down before the first push: the journal, the states of every step, and in
     // each root a pointer to them, so the next run finds a migration cut short.
     outcome.kept_in = migrations_home() / migration_id();
-    fs::create_directories(outcome.kept_in);
+    create_private_directories(migrations_home());
+    create_private_directories(outcome.kept_in);
     core::MigrationJournal journal{outcome.kept_in.filename().string(), {}, transfers};
     for (std::size_t i = 0; i < roots.size(); ++i) {
         journal.roots.push_back(roots[i].dir.string());
-        write_file_atomically(outcome.kept_in / core::state_file_name(i, core::StateStep::original), states[i].original);
+        write_private_file(outcome.kept_in / core::state_file_name(i, core::StateStep::original), states[i].original);
         if (states[i].gained)
-            write_file_atomically(outcome.kept_in / core::state_file_name(i, core::StateStep::gained), *states[i].gained);
+            write_private_file(outcome.kept_in / core::state_file_name(i, core::StateStep::gained), *states[i].gained);
         if (states[i].final_state)
-            write_file_atomically(outcome.kept_in / core::state_file_name(i, core::StateStep::final_state),
+            write_private_file(outcome.kept_in / core::state_file_name(i, core::StateStep::final_state),
                                   *states[i].final_state);
     }
-    write_file_atomically(outcome.kept_in / "journal.json", core::render_journal(journal));
+    write_private_file(outcome.kept_in / "journal.json", core::render_journal(journal));
     for (const auto& root : roots) {
         // A root of built-in resources only may have no data directory: init makes none.
         fs::create_directories(data_dir_of(root.dir));
-        write_file_atomically(data_dir_of(root.dir) / pointer_name, outcome.kept_in.string() + "\n");
+        write_file_atomically(pointer_of(root.dir), outcome.kept_in.string() + "\n");
     }
     try {
         push_left(locked, states, outcome.kept_in);
@@ -252,6 +284,7 @@ MigrationOutcome migrate_states(const MigrationRequest& request) {
         throw;
     }
     remove_pointers(roots, outcome.kept_in);
+    mark_finished(outcome.kept_in);
     if (request.say) request.say(restore_hint(roots, outcome.kept_in));
     return outcome;
 }
@@ -285,6 +318,7 @@ void finish_interrupted_migrations(const fs::path& terraform_binary, const std::
         for (auto step : now) untouched = untouched && step == core::StateStep::original;
         if (untouched) {
             remove_pointers(journal_roots, kept_in);
+            mark_finished(kept_in);
             say("tfw: rolled back the migration between root modules cut short in " + kept_in.string() +
                 ": it had pushed no state, so every state is as it was before it");
             continue;
@@ -297,6 +331,7 @@ void finish_interrupted_migrations(const fs::path& terraform_binary, const std::
                                      kept_in.string() + ": " + error.what() + "; nothing was pushed");
         }
         remove_pointers(journal_roots, kept_in);
+        mark_finished(kept_in);
         say("tfw: finished the migration between root modules cut short in " + kept_in.string() + ": pushed the " +
             std::to_string(pushed) + " state" + (pushed == 1 ? "" : "s") + " it had left");
     }

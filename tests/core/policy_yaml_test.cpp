@@ -34,6 +34,8 @@ std::string dump(const Policy& policy, bool with_locations = true) {
     if (policy.max_moves) out << "max_moves " << *policy.max_moves << "\n";
     if (policy.partial_threshold != 0.0) out << "partial " << policy.partial_threshold << "\n";
     if (policy.max_trial_rounds != default_policy().max_trial_rounds) out << "trials " << policy.max_trial_rounds << "\n";
+    if (policy.migration_keep_days != default_policy().migration_keep_days)
+        out << "keep_days " << policy.migration_keep_days << "\n";
     for (const auto& rule : policy.ignore)
         out << "ignore type=" << rule.type_glob << " path=" << rule.path_glob << " kind=" << to_string(rule.kind)
             << (rule.kind == IgnoreKind::prefix ? ":" + rule.prefix : "") << at(rule.where) << "\n";
@@ -108,6 +110,9 @@ BOOST_AUTO_TEST_CASE(every_key_loads) {
         {"max_moves zero", "version: 1\nmax_moves: 0\n", "origin p.yaml\n" + defaults_line + "max_moves 0\n"},
         {"trial rounds", "version: 1\ntrials: {max_rounds: 3}\n", "origin p.yaml\n" + defaults_line + "trials 3\n"},
         {"no trial rounds", "version: 1\ntrials:\n  max_rounds: 0\n", "origin p.yaml\n" + defaults_line + "trials 0\n"},
+        {"kept migrations", "version: 1\nmigrations: {keep_days: 7}\n", "origin p.yaml\n" + defaults_line + "keep_days 7\n"},
+        {"migrations removed at once", "version: 1\nmigrations:\n  keep_days: 0\n",
+         "origin p.yaml\n" + defaults_line + "keep_days 0\n"},
         {"trials left empty", "version: 1\ntrials:\n", "origin p.yaml\n" + defaults_line},
         {"partial threshold", "version: 1\npartial:\n  threshold: 0.9\n",
          "origin p.yaml\n" + defaults_line + "partial 0.9\n"},
@@ -223,7 +228,7 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
 
         // Keys.
         {v + "acept: []\n",
-         "p.yaml:2:1: unknown key 'acept' (expected version, accept, max_moves, partial, trials, ignore, deny, "
+         "p.yaml:2:1: unknown key 'acept' (expected version, accept, max_moves, partial, trials, migrations, ignore, deny, "
          "cross_type or import_ids)"},
         {v + "accept: []\naccept: []\n", "p.yaml:3:1: duplicate key 'accept'"},
         {v + "version: 1\n", "p.yaml:2:1: duplicate key 'version'"},
@@ -278,6 +283,9 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
         {v + "partial: 0.9\n", "p.yaml:2:10: 'partial' must be a mapping, got '0.9'"},
         {v + "partial: {treshold: 0.9}\n", "p.yaml:2:11: unknown key 'treshold' in 'partial' (expected threshold)"},
         {v + "trials: {rounds: 3}\n", "p.yaml:2:10: unknown key 'rounds' in 'trials' (expected max_rounds)"},
+        {v + "migrations: {keep: 3}\n", "p.yaml:2:14: unknown key 'keep' in 'migrations' (expected keep_days)"},
+        {v + "migrations: {keep_days: 1.5}\n", "p.yaml:2:25: 'keep_days' must be a whole number of 0 or more, got '1.5'"},
+        {v + "migrations: 30\n", "p.yaml:2:13: 'migrations' must be a mapping, got '30'"},
         {v + "trials: {max_rounds: -1}\n", "p.yaml:2:22: 'max_rounds' must be a whole number of 0 or more, got '-1'"},
         {v + "trials: 3\n", "p.yaml:2:9: 'trials' must be a mapping, got '3'"},
         {v + "partial: {threshold: 0}\n",
@@ -338,7 +346,7 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
 
         // Echoed text stays on one line and short.
         {v + "\"a\\nb\": 1\n",
-         "p.yaml:2:1: unknown key 'a\\nb' (expected version, accept, max_moves, partial, trials, ignore, deny, "
+         "p.yaml:2:1: unknown key 'a\\nb' (expected version, accept, max_moves, partial, trials, migrations, ignore, deny, "
          "cross_type or import_ids)"},
         {v + "import_ids: [a]\n", "p.yaml:2:13: 'import_ids' must be a mapping of resource type to ID template, got a list"},
         {v + "import_ids:\n  aws_x: {id}\n",
@@ -413,7 +421,7 @@ BOOST_AUTO_TEST_CASE(shipped_config_documents_every_key) {
         comment_words.push_back(line.substr(start, end - start));
     }
     for (std::string key : {"version", "accept", "kinds", "types", "modules", "max_moves", "partial", "threshold", "trials", "max_rounds",
-                            "ignore", "paths", "kind", "deny", "address", "type", "cross_type", "from", "to", "import_ids"}) {
+                            "migrations", "keep_days", "ignore", "paths", "kind", "deny", "address", "type", "cross_type", "from", "to", "import_ids"}) {
         BOOST_TEST_CONTEXT(key) {
             BOOST_TEST((std::find(comment_words.begin(), comment_words.end(), key) != comment_words.end()));
         }

@@ -92,6 +92,27 @@ void migrate_and_judge(const PgServer* pg) {
     BOOST_TEST(again.exit_code == 0, again.describe());
     BOOST_TEST(contains(again.out, "tfw: nothing to move between root modules\n"), again.describe());
     BOOST_TEST(roots.everything() == after, "a second run changed a file or a state");
+
+    // The kept states hold secrets: only their owner can enter or read them.
+    const fs::path kept = roots.a.scratch() / "state" / "tfw" / "migrations";
+    std::size_t files = 0;
+    const bool home_private = (fs::status(kept).permissions() & fs::perms::all) == fs::perms::owner_all;
+    BOOST_TEST(home_private);
+    for (const auto& entry : fs::recursive_directory_iterator(kept)) {
+        const auto mode = entry.status().permissions() & fs::perms::all;
+        const auto expected = entry.is_directory() ? fs::perms::owner_all : fs::perms::owner_read | fs::perms::owner_write;
+        const bool private_entry = mode == expected;
+        BOOST_TEST(private_entry, entry.path().string());
+        files += entry.is_regular_file() ? 1 : 0;
+    }
+    BOOST_TEST(files >= 5u, "the journal and the states of every step");
+    // A finished migration goes after the policy's retention (here none).
+    const std::string none_kept = roots.a.write_scratch_file("keep-none.yaml", "version: 1\nmigrations: {keep_days: 0}\n");
+    const RunResult expired = apply(roots, {"-auto-approve", "--policy=" + none_kept});
+    BOOST_TEST(expired.exit_code == 0, expired.describe());
+    BOOST_TEST(contains(expired.err, "tfw: removed the kept states of 1 migration finished more than 0 days ago"),
+               expired.describe());
+    BOOST_TEST(fs::is_empty(kept));
 }
 
 }  // namespace

@@ -103,6 +103,9 @@ struct Policy {
     double partial_threshold = 0.0;            // 0: partial matching is off
     // Replans spent on breaking ties with Terraform's trials, per run; 0: none.
     std::size_t max_trial_rounds = 10;
+    // Days the states of a finished migration between roots are kept (they hold secrets);
+    // 0: removed by the next `tfw apply --root`.
+    std::size_t migration_keep_days = 30;
     std::vector<IgnoreRule> ignore;
     std::vector<DenyRule> deny;
     std::vector<CrossTypeRule> cross_type;

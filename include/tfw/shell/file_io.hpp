@@ -32,7 +32,7 @@ inline constexpr std::string_view temporary_suffix = ".tmp";
 class StagedWrite {
 public:
     StagedWrite(const std::filesystem::path& path, std::string_view content,
-                std::optional<std::string> replaces = std::nullopt);
+                std::optional<std::string> replaces = std::nullopt, unsigned new_file_mode = 0644);
     ~StagedWrite();  // an uncommitted write leaves `path` as it was
     StagedWrite(const StagedWrite&) = delete;
     StagedWrite& operator=(const StagedWrite&) = delete;
@@ -57,5 +57,12 @@ std::filesystem::path absolute_directory(const std::filesystem::path& dir);
 // Stages `content` for `path` and commits it at once.
 void write_file_atomically(const std::filesystem::path& path, std::string_view content,
                            std::optional<std::string> replaces = std::nullopt);
+
+// A file only its owner may read (0600), for copies of states, which hold secrets.
+void write_private_file(const std::filesystem::path& path, std::string_view content);
+
+// `dir` and its missing parents, each new one 0700; `dir` itself is made 0700 even when
+// it exists, so that nobody else can enter it whatever it holds.
+void create_private_directories(const std::filesystem::path& dir);
 
 }  // namespace tfw::shell

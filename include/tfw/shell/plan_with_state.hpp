@@ -25,4 +25,8 @@ core::Plan plan_with_state(Terraform& terraform, const std::filesystem::path& ro
 // The root's data directory: TF_DATA_DIR (relative to the root) or .terraform.
 std::filesystem::path data_dir_of(const std::filesystem::path& root_dir);
 
+// The workspace terraform uses in `root_dir`: $TF_WORKSPACE, else the one `terraform
+// workspace select` recorded in its data directory, else "default".
+std::string workspace_of(const std::filesystem::path& root_dir);
+
 }  // namespace tfw::shell

@@ -53,8 +53,12 @@ struct MigrationOutcome {
 MigrationOutcome migrate_states(const MigrationRequest& request);
 
 // Where migrations keep their journal and states: $XDG_STATE_HOME/tfw/migrations, else
-// ~/.local/state/tfw/migrations.
+// ~/.local/state/tfw/migrations. The states hold secrets: directories 0700, files 0600.
 std::filesystem::path migrations_home();
+
+// Removes the kept states of migrations that finished (or were rolled back) longer than
+// `keep` ago; a migration cut short is never removed. Returns what it removed.
+std::vector<std::filesystem::path> remove_expired_migrations(std::chrono::hours keep);
 
 // The interrupted migration a root takes part in, from the pointer in its data directory,
 // or an empty path.
