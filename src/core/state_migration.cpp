@@ -123,6 +123,30 @@ void carry_dependencies(rj::Value& instance, const std::map<ResourceName, Resour
     instance["dependencies"] = list;
 }
 
+// Takes the instance at `address` out of its state, and its resource once empty; false
+// when the state holds no such instance.
+bool erase_instance(rj::Document& doc, const Address& address) {
+    rj::Value* resource = find_resource(doc, resource_name(address));
+    if (!resource) return false;
+    auto& instances = (*resource)["instances"];
+    bool erased = false;
+    for (auto it = instances.Begin(); it != instances.End(); ++it)
+        if (key_of(*it) == address.resource->key) {
+            instances.Erase(it);
+            erased = true;
+            break;
+        }
+    if (instances.Empty()) {
+        auto& resources = doc["resources"];
+        for (auto it = resources.Begin(); it != resources.End(); ++it)
+            if (&*it == resource) {
+                resources.Erase(it);
+                break;
+            }
+    }
+    return erased;
+}
+
 void bump_serial(rj::Document& doc, std::uint64_t serial) { doc["serial"].SetUint64(serial); }
 
 std::string render(const rj::Document& doc) {
@@ -213,25 +237,8 @@ std::vector<RootStates> migrate_states(const std::vector<std::string>& originals
             parse_state(final_state[i], originals[i]);
         }
     }
-    for (const auto& transfer : transfers) {
-        const Address from = instance_address(transfer.from_root, transfer.from);
-        rj::Document& source = final_state[transfer.from_root].doc;
-        rj::Value* resource = find_resource(source, resource_name(from));
-        auto& instances = (*resource)["instances"];
-        for (auto it = instances.Begin(); it != instances.End(); ++it)
-            if (key_of(*it) == from.resource->key) {
-                instances.Erase(it);
-                break;
-            }
-        if (instances.Empty()) {
-            auto& resources = source["resources"];
-            for (auto it = resources.Begin(); it != resources.End(); ++it)
-                if (&*it == resource) {
-                    resources.Erase(it);
-                    break;
-                }
-        }
-    }
+    for (const auto& transfer : transfers)
+        erase_instance(final_state[transfer.from_root].doc, instance_address(transfer.from_root, transfer.from));
 
     std::vector<RootStates> out(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -371,6 +378,37 @@ std::string transfer_refutation(const StateTransfer& transfer, const Plan& from_
         return "Terraform still plans " + std::string(action_words(left->action)) + " for " + transfer.from +
                " where it left";
     return "";
+}
+
+std::vector<StateObjectId> object_ids(std::string_view state) {
+    std::vector<StateObjectId> out;
+    if (is_no_state(state)) return out;
+    const StateView view(state);
+    for (const auto& resource : view.state.doc["resources"].GetArray()) {
+        if (text_of(resource, "mode") != "managed") continue;
+        const std::string module = text_of(resource, "module");
+        const std::string base = (module.empty() ? "" : module + ".") + text_of(resource, "type") + "." + text_of(resource, "name");
+        const auto instances = resource.FindMember("instances");
+        if (instances == resource.MemberEnd() || !instances->value.IsArray()) continue;
+        for (const auto& instance : instances->value.GetArray()) {
+            if (instance.HasMember("deposed")) continue;
+            const auto attributes = instance.FindMember("attributes");
+            if (attributes == instance.MemberEnd() || !attributes->value.IsObject()) continue;
+            const std::string id = text_of(attributes->value, "id");
+            if (!id.empty()) out.push_back({base + to_string(key_of(instance)), text_of(resource, "type"), id});
+        }
+    }
+    return out;
+}
+
+std::string without_instances(std::string_view state, const std::vector<std::string>& addresses, std::uint64_t serial) {
+    StateDoc parsed;
+    parse_state(parsed, state);
+    for (const auto& address : addresses)
+        if (!erase_instance(parsed.doc, instance_address(parsed.root, address)))
+            fail(parsed.root, "has no object at " + address + " to remove");
+    bump_serial(parsed.doc, serial);
+    return render(parsed.doc);
 }
 
 }  // namespace tfw::core

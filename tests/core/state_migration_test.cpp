@@ -4,34 +4,16 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "state_tables.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
 
 using namespace tfw::core;
+using namespace tfw::core::test;
 
 namespace {
-
-// A state with `resources` (JSON text of the list) under a lineage and serial.
-std::string state(const std::string& lineage, int serial, const std::string& resources) {
-    return R"({"version":4,"terraform_version":"1.11.4","serial":)" + std::to_string(serial) + R"(,"lineage":")" +
-           lineage + R"(","outputs":{},"resources":[)" + resources + R"(],"check_results":null})";
-}
-
-const std::string provider = R"("provider":"provider[\"terraform.io/builtin/terraform\"]")";
-
-std::string resource(const std::string& module, const std::string& name, const std::string& each,
-                     const std::string& instances) {
-    return std::string("{") + (module.empty() ? "" : R"("module":")" + module + R"(",)") +
-           R"("mode":"managed","type":"terraform_data","name":")" + name + R"(",)" +
-           (each.empty() ? "" : R"("each":")" + each + R"(",)") + provider + R"(,"instances":[)" + instances + "]}";
-}
-
-std::string instance(const std::string& key, const std::string& id, const std::string& dependencies = "") {
-    return std::string("{") + (key.empty() ? "" : R"("index_key":)" + key + ",") +
-           R"("schema_version":0,"attributes":{"id":")" + id + R"("},"sensitive_attributes":[])" +
-           (dependencies.empty() ? "" : R"(,"dependencies":[)" + dependencies + "]") + "}";
-}
 
 std::string joined(const std::vector<std::string>& parts) {
     std::string out;
@@ -311,4 +293,27 @@ BOOST_AUTO_TEST_CASE(a_root_without_a_state_gets_one_of_its_own) {
     BOOST_TEST((step_of(*states[1].gained, states[1]) == StateStep::gained));
     // No state where one was pulled is a change by someone else.
     BOOST_TEST((step_of("", states[0]) == StateStep::unknown));
+}
+
+BOOST_AUTO_TEST_CASE(object_ids_are_current_managed_instances_with_an_id) {
+    const std::string text =
+        state("L", 3,
+              resource("", "a", "", instance("", "id-a")) + "," +
+                  resource(R"(module.m[\"k\"])", "b", "EachMap", instance("\"x\"", "id-bx") + "," + instance("\"y\"", "")) +
+                  R"(,{"mode":"data","type":"terraform_data","name":"d",)" + provider + R"(,"instances":[)" +
+                  instance("", "id-d") + "]}" + "," + resource("", "c", "", R"({"deposed":"00000001","attributes":{"id":"old"}})"));
+    const std::vector<StateObjectId> expected = {{"terraform_data.a", "terraform_data", "id-a"},
+                                                 {"module.m[\"k\"].terraform_data.b[\"x\"]", "terraform_data", "id-bx"}};
+    BOOST_TEST((object_ids(text) == expected));
+    BOOST_TEST(object_ids("").empty());
+}
+
+BOOST_AUTO_TEST_CASE(without_instances_takes_them_out_at_a_new_serial) {
+    const std::string text = state("L", 3,
+                                   resource("", "a", "", instance("", "id-a")) + "," +
+                                       resource("", "b", "EachList", instance("0", "id-b0") + "," + instance("1", "id-b1")));
+    const std::string left = without_instances(text, {"terraform_data.a", "terraform_data.b[1]"}, 9);
+    BOOST_TEST(shown(left) == "serial 9: terraform_data.b[0]");
+    BOOST_TEST(contains_lineage(left, "L"));
+    BOOST_CHECK_THROW(without_instances(text, {"terraform_data.z"}, 4), StateMigrationError);
 }

@@ -86,4 +86,19 @@ std::string transfer_refutation(const StateTransfer& transfer, const Plan& from_
 // read again by every plan).
 std::vector<std::string> state_addresses(std::string_view state);
 
+// A managed object of a state by its identity: the provider's `id` for its type.
+struct StateObjectId {
+    std::string address;  // a resource instance, as Terraform prints it
+    std::string type;
+    std::string id;
+    bool operator==(const StateObjectId&) const = default;
+};
+
+// The current (not deposed) managed instances of a state that have an `id`.
+std::vector<StateObjectId> object_ids(std::string_view state);
+
+// `state` without the instances at `addresses` (and their resources once empty), at
+// `serial`. Throws StateMigrationError when one is not there.
+std::string without_instances(std::string_view state, const std::vector<std::string>& addresses, std::uint64_t serial);
+
 }  // namespace tfw::core
