@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include "tfw/cli/env_args.hpp"
@@ -23,6 +24,7 @@
 #include "tfw/core/cross_root_json.hpp"
 #include "tfw/core/plan_json.hpp"
 #include "tfw/core/plan_text.hpp"
+#include "tfw/core/split_objects.hpp"
 #include "tfw/shell/converge.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
@@ -187,14 +189,62 @@ bool report_failed_roots(const std::vector<RootRun>& runs, const std::string& wh
     return failed;
 }
 
+// Objects in two roots' states at once: a migration cut short, as the states alone show
+// it. Each is decided by Terraform's plans (who keeps it) or refused with the reason.
+struct SplitObjects {
+    std::vector<shell::SplitRemoval> removals;
+    std::vector<std::string> refusals;
+    std::set<std::pair<std::size_t, std::string>> held;  // (root, address): not a move candidate
+};
+
+SplitObjects find_split_objects(const std::vector<RootRun>& runs, const std::vector<shell::MigrationRoot>& roots,
+                                const fs::path& binary) {
+    SplitObjects out;
+    std::vector<std::string> names;
+    for (const auto& run : runs) names.push_back(run.name);
+    for (const auto& object : core::objects_in_two_states(shell::pull_states(binary, roots))) {
+        out.held.insert({object.first_root, object.first.address});
+        out.held.insert({object.second_root, object.second.address});
+        const core::SplitVerdict verdict =
+            core::judge_split_object(object, runs[object.first_root].plan, runs[object.second_root].plan, names);
+        if (verdict.decided)
+            out.removals.push_back(
+                {verdict.keeping_root, verdict.keeping_address, verdict.losing_root, verdict.losing_address, object.first.id});
+        else
+            out.refusals.push_back(object.first.address + " (" + names[object.first_root] + ") and " + object.second.address +
+                                   " (" + names[object.second_root] + ") are one object (id " + object.first.id +
+                                   "): " + verdict.refusal);
+    }
+    return out;
+}
+
+// What `tfw plan --root` says of them, on stderr (stdout may be JSON or a script).
+void report_split_objects(const SplitObjects& split, const std::vector<RootRun>& runs) {
+    for (const auto& removal : split.removals)
+        std::cerr << "tfw: a migration between root modules was cut short: " << removal.losing_address << " in "
+                  << runs[removal.losing_root].name << " is the object " << runs[removal.keeping_root].name
+                  << " now manages as " << removal.keeping_address << " (id " << removal.id << "); do not apply "
+                  << runs[removal.losing_root].name
+                  << ", which would destroy it: tfw apply with the same --root options finishes the migration\n";
+    for (const auto& refusal : split.refusals)
+        std::cerr << "tfw: an object is in two states: " << refusal << "\n";
+}
+
 core::CrossRootResult pair_roots(const std::vector<RootRun>& runs, std::vector<std::string>& names,
-                                 std::vector<core::RootCandidate>& candidates) {
+                                 std::vector<core::RootCandidate>& candidates, const SplitObjects& split = {}) {
     for (std::size_t i = 0; i < runs.size(); ++i) {
         names.push_back(runs[i].name);
         auto found = core::cross_root_candidates(runs[i].plan, i);
-        candidates.insert(candidates.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+        for (auto& candidate : found)
+            if (!split.held.count({i, candidate.address})) candidates.push_back(std::move(candidate));
     }
     return core::pair_across_roots(candidates);
+}
+
+std::vector<shell::MigrationRoot> migration_roots(const std::vector<RootRun>& runs) {
+    std::vector<shell::MigrationRoot> roots;
+    for (const auto& run : runs) roots.push_back({shell::absolute_directory(run.dir), run.name, run.global_args});
+    return roots;
 }
 
 std::vector<core::RootMoves> inside_moves(const std::vector<RootRun>& runs) {
@@ -264,6 +314,19 @@ int run_roots_apply(const Invocation& invocation) {
 
     plan_all(runs, invocation, args, binary, root_locks);
     if (report_failed_roots(runs, "moved")) return 1;
+    SplitObjects split = find_split_objects(runs, roots, binary);
+    if (!split.refusals.empty())
+        throw std::runtime_error("an object is in two states, and nothing is moved until one of them no longer holds it: " +
+                                 split.refusals.front());
+    if (!split.removals.empty()) {
+        shell::finish_split_objects(binary, roots, split.removals, args.lock_timeout, say);
+        // The losing roots' plans still destroy what they no longer hold: plan again.
+        plan_all(runs, invocation, args, binary, root_locks);
+        if (report_failed_roots(runs, "moved")) return 1;
+        split = find_split_objects(runs, roots, binary);
+        if (!split.removals.empty() || !split.refusals.empty())
+            throw std::runtime_error("an object is still in two states after tfw finished the migration cut short");
+    }
     std::vector<std::string> names;
     std::vector<core::RootCandidate> candidates;
     const core::CrossRootResult paired = pair_roots(runs, names, candidates);
@@ -306,6 +369,7 @@ int run_roots_apply(const Invocation& invocation) {
     std::cout << "tfw: moved " << outcome.carried.size() << " object" << (outcome.carried.size() == 1 ? "" : "s")
               << " between root modules\n"
               << std::flush;
+    shell::throw_if_interrupted();  // a signal deferred until the pushes ended
     return 0;
 }
 
@@ -337,10 +401,12 @@ int run_roots_plan(const Invocation& invocation) {
     const fs::path binary = shell::resolve_terraform_binary(options.terraform_bin);
     plan_all(runs, invocation, args, binary);
     if (report_failed_roots(runs, "reported")) return 1;
+    const SplitObjects split = find_split_objects(runs, migration_roots(runs), binary);
+    report_split_objects(split, runs);
 
     std::vector<std::string> names;
     std::vector<core::RootCandidate> candidates;
-    const core::CrossRootResult paired = pair_roots(runs, names, candidates);
+    const core::CrossRootResult paired = pair_roots(runs, names, candidates, split);
     write_roots_report(options, runs, paired, candidates);
 
     if (args.json) {

@@ -19,8 +19,12 @@ static_assert(std::atomic<pid_t>::is_always_lock_free);
 constexpr int handled_signals[] = {SIGINT, SIGTERM, SIGHUP};
 struct sigaction previous_actions[3];
 
+std::atomic<int> deferring{0};
+static_assert(std::atomic<int>::is_always_lock_free);
+
 extern "C" void on_signal(int signal_number) {
     if (first_signal == 0) first_signal = signal_number;
+    if (deferring.load() > 0) return;
     for (auto& slot : signal_targets) {
         pid_t target = slot.load();
         if (target > 0) ::kill(target, signal_number);
@@ -43,6 +47,9 @@ SignalForwarding::SignalForwarding() {
 SignalForwarding::~SignalForwarding() {
     for (int i = 0; i < 3; ++i) sigaction(handled_signals[i], &previous_actions[i], nullptr);
 }
+
+SignalsDeferred::SignalsDeferred() { ++deferring; }
+SignalsDeferred::~SignalsDeferred() { --deferring; }
 
 void add_signal_target(pid_t child) {
     for (auto& slot : signal_targets) {

@@ -55,9 +55,10 @@ std::vector<std::unique_ptr<LockedRoot>> lock_roots(const fs::path& binary, cons
     return locked;
 }
 
-std::string pull(LockedRoot& root) {
+// `interruptible`: false while signals are deferred, where stopping is what they wait for.
+std::string pull(LockedRoot& root, bool interruptible = true) {
     const ProcessResult pulled = root.terraform.run({"state", "pull"});
-    throw_if_interrupted();
+    if (interruptible) throw_if_interrupted();
     if (pulled.exit_code != 0)
         throw std::runtime_error("root module " + root.root.name +
                                  ": terraform state pull failed: " + core::first_error_line(pulled.stderr_text));
@@ -71,35 +72,49 @@ std::vector<core::StateStep> steps_now(std::vector<std::unique_ptr<LockedRoot>>&
     return now;
 }
 
+// The roots that hold, or may hold, objects another root now manages until `pushes`
+// end: those still to lose objects. Applying one of them destroys those objects.
+std::string not_to_apply(const std::vector<std::unique_ptr<LockedRoot>>& roots, const std::vector<core::StatePush>& pushes,
+                         std::size_t done) {
+    std::string out;
+    for (std::size_t i = done; i < pushes.size(); ++i)
+        if (pushes[i].step == core::StateStep::final_state)
+            out += (out.empty() ? "" : ", ") + roots[pushes[i].root]->root.name;
+    return out;
+}
+
 // Pushes what is left, each after checking that its state is where the migration left it.
+// A signal waits until every push is done: stopping between the root that gains and the
+// root that loses leaves an object in both states, which the next run must then finish.
 std::size_t push_left(std::vector<std::unique_ptr<LockedRoot>>& roots, const std::vector<core::RootStates>& states,
                       const fs::path& kept_in) {
     std::vector<core::StateStep> now = steps_now(roots, states);
     const std::vector<core::StatePush> pushes = core::pushes_left(states, now);
-    for (const auto& push : pushes) {
-        throw_if_interrupted();
+    SignalsDeferred deferred;
+    for (std::size_t done = 0; done < pushes.size(); ++done) {
+        const core::StatePush& push = pushes[done];
+        const std::string must_not_apply = not_to_apply(roots, pushes, done);
+        const std::string warning = must_not_apply.empty() ? "" : "; do not apply root module " + must_not_apply +
+                                                                      " before tfw apply --root finishes the migration";
         LockedRoot& root = *roots[push.root];
         root.lock->check();
         const core::StateStep before = push.step == core::StateStep::final_state && states[push.root].gained
                                            ? core::StateStep::gained
                                            : core::StateStep::original;
-        const std::string remote = pull(root);
+        const std::string remote = pull(root, false);
         if (core::step_of(remote, states[push.root]) != before)
             throw std::runtime_error("root module " + root.root.name +
                                      ": its state changed during the migration; nothing more is pushed. The states of every step are in " +
-                                     kept_in.string());
+                                     kept_in.string() + warning);
         const std::string& content = push.step == core::StateStep::gained ? *states[push.root].gained
                                                                           : *states[push.root].final_state;
         const fs::path file = kept_in / ("push-" + core::state_file_name(push.root, push.step));
         write_private_file(file, core::with_serial(content, core::serial_of(remote) + 1));
         const ProcessResult pushed = root.terraform.run({"state", "push", "-lock=false", file.string()});
-        // A Ctrl-C forwarded to the push: whether it wrote or not, the next run reads the
-        // state and knows.
-        throw_if_interrupted();
         if (pushed.exit_code != 0)
             throw std::runtime_error("root module " + root.root.name + ": terraform state push failed: " +
                                      core::first_error_line(pushed.stderr_text) + "; the states of every step are in " +
-                                     kept_in.string());
+                                     kept_in.string() + warning);
     }
     return pushes.size();
 }
@@ -275,18 +290,80 @@ MigrationOutcome migrate_states(const MigrationRequest& request) {
         fs::create_directories(data_dir_of(root.dir));
         write_file_atomically(pointer_of(root.dir), outcome.kept_in.string() + "\n");
     }
-    try {
-        push_left(locked, states, outcome.kept_in);
-    } catch (const Interrupted&) {
-        if (request.say)
-            request.say("tfw: interrupted: every object is in at least one state; run tfw apply --root again to finish the migration (" +
-                        outcome.kept_in.string() + ")");
-        throw;
-    }
+    push_left(locked, states, outcome.kept_in);
     remove_pointers(roots, outcome.kept_in);
     mark_finished(outcome.kept_in);
-    if (request.say) request.say(restore_hint(roots, outcome.kept_in));
+    if (request.say) {
+        request.say(restore_hint(roots, outcome.kept_in));
+        if (received_signal()) request.say("tfw: a signal arrived during the state pushes; tfw finished them first");
+    }
     return outcome;
+}
+
+std::vector<std::string> pull_states(const fs::path& terraform_binary, const std::vector<MigrationRoot>& roots) {
+    std::vector<std::string> out;
+    for (const auto& root : roots) {
+        LockedRoot reader{root, Terraform(terraform_binary, root.global_args), nullptr};
+        out.push_back(pull(reader));
+    }
+    return out;
+}
+
+void finish_split_objects(const fs::path& terraform_binary, const std::vector<MigrationRoot>& roots,
+                          const std::vector<SplitRemoval>& removals, std::chrono::nanoseconds lock_timeout,
+                          const std::function<void(const std::string&)>& say) {
+    if (removals.empty()) return;
+    std::set<std::size_t> involved_set;
+    for (const auto& removal : removals) involved_set.insert({removal.keeping_root, removal.losing_root});
+    const std::vector<std::size_t> involved(involved_set.begin(), involved_set.end());
+    std::vector<MigrationRoot> involved_roots;
+    std::map<std::size_t, std::size_t> index_of;
+    for (std::size_t root : involved) {
+        index_of[root] = involved_roots.size();
+        involved_roots.push_back(roots[root]);
+    }
+    TempDir scratch;
+    auto locked = lock_roots(terraform_binary, involved_roots, scratch.path(), lock_timeout);
+    std::vector<std::string> states;
+    for (auto& root : locked) states.push_back(pull(*root));
+    // Judged on states read before the locks were taken: each must still say the same.
+    auto holds = [&](std::size_t root, const std::string& address, const std::string& id) {
+        for (const auto& object : core::object_ids(states[index_of[root]]))
+            if (object.address == address && object.id == id) return true;
+        return false;
+    };
+    std::map<std::size_t, std::vector<std::string>> lost;
+    for (const auto& removal : removals) {
+        if (!holds(removal.keeping_root, removal.keeping_address, removal.id) ||
+            !holds(removal.losing_root, removal.losing_address, removal.id))
+            throw std::runtime_error("the states of root modules " + roots[removal.keeping_root].name + " and " +
+                                     roots[removal.losing_root].name + " changed while tfw read them; nothing was pushed");
+        lost[removal.losing_root].push_back(removal.losing_address);
+    }
+    const fs::path kept_in = migrations_home() / migration_id();
+    create_private_directories(migrations_home());
+    create_private_directories(kept_in);
+    for (const auto& [root, addresses] : lost)
+        write_private_file(kept_in / ("before-" + std::to_string(root) + ".tfstate"), states[index_of[root]]);
+    SignalsDeferred deferred;
+    for (const auto& [root, addresses] : lost) {
+        LockedRoot& losing = *locked[index_of[root]];
+        losing.lock->check();
+        const std::string& state = states[index_of[root]];
+        const fs::path file = kept_in / ("push-" + std::to_string(root) + ".tfstate");
+        write_private_file(file, core::without_instances(state, addresses, core::serial_of(state) + 1));
+        const ProcessResult pushed = losing.terraform.run({"state", "push", "-lock=false", file.string()});
+        if (pushed.exit_code != 0)
+            throw std::runtime_error("root module " + losing.root.name + ": terraform state push failed: " +
+                                     core::first_error_line(pushed.stderr_text) + "; do not apply it before tfw apply --root "
+                                     "finishes the migration cut short; its state before is in " + kept_in.string());
+    }
+    mark_finished(kept_in);
+    for (const auto& removal : removals)
+        say("tfw: finished a migration between root modules cut short: removed " + removal.losing_address + " from the state of " +
+            roots[removal.losing_root].name + "; root module " + roots[removal.keeping_root].name + " keeps it as " +
+            removal.keeping_address + " (id " + removal.id + "), where Terraform plans no change for it");
+    say("tfw: the states before are in " + kept_in.string());
 }
 
 void finish_interrupted_migrations(const fs::path& terraform_binary, const std::vector<MigrationRoot>& roots,

@@ -24,6 +24,18 @@ public:
     SignalForwarding& operator=(const SignalForwarding&) = delete;
 };
 
+// While one lives, SIGINT, SIGTERM and SIGHUP are recorded but not forwarded: the
+// children finish what they do. For the state pushes of a migration, which must not stop
+// between the root that gains and the root that loses; the caller checks
+// received_signal() once they are done.
+class SignalsDeferred {
+public:
+    SignalsDeferred();
+    ~SignalsDeferred();
+    SignalsDeferred(const SignalsDeferred&) = delete;
+    SignalsDeferred& operator=(const SignalsDeferred&) = delete;
+};
+
 // The children that receive forwarded signals, each from its start until it has exited:
 // one per thread that runs a child (root modules are planned in parallel).
 void add_signal_target(pid_t child);

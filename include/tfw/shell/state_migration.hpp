@@ -56,6 +56,27 @@ MigrationOutcome migrate_states(const MigrationRequest& request);
 // ~/.local/state/tfw/migrations. The states hold secrets: directories 0700, files 0600.
 std::filesystem::path migrations_home();
 
+// One object a migration cut short left in two states, and the root Terraform says keeps it.
+struct SplitRemoval {
+    std::size_t keeping_root = 0;  // index into the roots given
+    std::string keeping_address;
+    std::size_t losing_root = 0;
+    std::string losing_address;
+    std::string id;
+};
+
+// The state of each root (`terraform state pull`; "" for none), in order: read-only.
+std::vector<std::string> pull_states(const std::filesystem::path& terraform_binary, const std::vector<MigrationRoot>& roots);
+
+// Finishes migrations cut short as the states alone show them: with the state locks of
+// the roots involved held, checks that each object is still in both states with its id,
+// keeps the losing roots' states (0600, for restoring), and pushes each losing root's
+// state without the objects it lost, signals deferred until the pushes end. Says one line
+// per object. Throws when a state changed since it was judged (nothing is pushed then).
+void finish_split_objects(const std::filesystem::path& terraform_binary, const std::vector<MigrationRoot>& roots,
+                          const std::vector<SplitRemoval>& removals, std::chrono::nanoseconds lock_timeout,
+                          const std::function<void(const std::string&)>& say);
+
 // Removes the kept states of migrations that finished (or were rolled back) longer than
 // `keep` ago; a migration cut short is never removed. Returns what it removed.
 std::vector<std::filesystem::path> remove_expired_migrations(std::chrono::hours keep);
