@@ -33,6 +33,8 @@ po::options_description tfw_options(TfwOptions& into) {
          "--report as json (schema in report.hpp) or markdown (a pull-request comment)")
         ("root", po::value<std::vector<std::string>>(&into.roots)->composing(),
          "plan root module DIR too (repeatable) and pair moves between the roots; apply moves them between the states")
+        ("backend-config", po::value<std::vector<std::string>>(&into.backend_configs)->composing(),
+         "tfw tidy: read the states of the backend configured with FILE too (repeatable), one per environment")
         ("format", po::value<std::string>(&into.format),
          "tfw moves output: hcl (default), json or commands; with --root: text (default), json or commands");
     return description;
@@ -40,7 +42,7 @@ po::options_description tfw_options(TfwOptions& into) {
 
 bool takes_value(const std::string& name) {
     return name == "max-iterations" || name == "terraform-bin" || name == "policy" || name == "moved-file" ||
-           name == "report" || name == "report-format" || name == "format" || name == "root";
+           name == "report" || name == "report-format" || name == "format" || name == "root" || name == "backend-config";
 }
 
 // Terraform flags whose value may follow as the next argument (`-var a=b`). Go's flag
@@ -95,7 +97,7 @@ const std::vector<std::string>& options_read_by(const std::string& subcommand, b
     static const std::vector<std::string> apply_roots = {"max-iterations", "terraform-bin", "policy", "explain",
                                                          "report", "report-format", "root"};
     static const std::vector<std::string> moves = {"terraform-bin", "policy", "format"};
-    static const std::vector<std::string> tidy = {"terraform-bin", "write", "include-shared"};
+    static const std::vector<std::string> tidy = {"terraform-bin", "write", "include-shared", "backend-config"};
     static const std::vector<std::string> terraform = {"terraform-bin"};
     if (subcommand == "plan") return with_roots ? plan_roots : plan;
     if (subcommand == "apply") return with_roots ? apply_roots : plan;

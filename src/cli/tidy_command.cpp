@@ -8,6 +8,7 @@
 #include "tfw/shell/moved_writer.hpp"
 #include "tfw/shell/root_lock.hpp"
 #include "tfw/shell/signals.hpp"
+#include "tfw/shell/temp_dir.hpp"
 #include "tfw/shell/terraform.hpp"
 #include "tfw/shell/tidy.hpp"
 
@@ -26,9 +27,23 @@ std::string tidy_usage_text() {
            "  --write             remove the blocks that can go (a file left empty is removed)\n"
            "  --include-shared    also remove blocks from shared modules: a directory outside\n"
            "                      the root module, or a git repository with a tag at HEAD\n"
+           "  --backend-config=F  also read every workspace of the backend that\n"
+           "                      `terraform init -backend-config=F` configures (repeatable: one\n"
+           "                      per environment); --write requires them when the backend\n"
+           "                      takes settings from -backend-config\n"
            "  --terraform-bin=P   terraform binary (else $TFW_TERRAFORM_BIN, else PATH)\n"
            "Terraform plan options (-var, -var-file) are passed to the plans that confirm a removal.\n";
 }
+
+namespace {
+
+std::string join_names(const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& name : names) out += (out.empty() ? "" : ", ") + name;
+    return out;
+}
+
+}  // namespace
 
 int run_tidy_command(const Invocation& invocation) {
     if (invocation.help) {
@@ -55,12 +70,36 @@ int run_tidy_command(const Invocation& invocation) {
     }
 
     shell::Terraform terraform(shell::resolve_terraform_binary(invocation.options.terraform_bin), invocation.global_args);
-    shell::TidyTerraform run{terraform, invocation.terraform_args};
-    std::vector<core::WorkspaceState> states = shell::read_workspace_states(run);
+    // The initialised backend's states, and each environment's the user names.
+    const std::vector<std::string> from_files = shell::settings_from_backend_config(root_dir);
+    const auto& configs = invocation.options.backend_configs;
+    if (!from_files.empty() && configs.empty() && invocation.options.write)
+        throw std::runtime_error("the backend takes " + join_names(from_files) +
+                                 " from -backend-config, so other environments' states may need these blocks and tfw "
+                                 "cannot see them: name each environment's file with --backend-config FILE (repeatable)");
+    shell::TempDir scratch;
+    std::vector<shell::TidyTerraform> runs = {{terraform, invocation.terraform_args, {}, ""}};
+    for (std::size_t i = 0; i < configs.size(); ++i)
+        runs.push_back(shell::initialise_backend_config(terraform, invocation.terraform_args, root_dir, configs[i],
+                                                        scratch.path() / ("backend-" + std::to_string(i))));
+    std::vector<core::WorkspaceState> states;
+    std::vector<std::vector<std::string>> workspaces_of(runs.size());
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        for (auto& state : shell::read_workspace_states(runs[i])) {
+            workspaces_of[i].push_back(state.workspace.substr(runs[i].label.size()));
+            states.push_back(std::move(state));
+        }
+    }
     std::vector<core::TidyVerdict> verdicts = core::decide_tidy(blocks, states, dirs, invocation.options.include_shared);
-    std::vector<std::string> workspaces;
-    for (const auto& state : states) workspaces.push_back(state.workspace);
-    shell::confirm_by_replanning(run, root_dir, dirs, blocks, workspaces, verdicts);
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        shell::confirm_by_replanning(runs[i], root_dir, dirs, blocks, workspaces_of[i], verdicts);
+    std::vector<std::string> read;
+    for (const auto& state : states) read.push_back(state.workspace);
+    std::cout << "tfw tidy: read the states of workspace" << (read.size() == 1 ? " " : "s ") << join_names(read) << "\n";
+    if (!from_files.empty() && configs.empty())
+        std::cout << "tfw tidy: the backend takes " << join_names(from_files)
+                  << " from -backend-config: other environments' states were not read (--backend-config FILE names "
+                     "them; --write requires it)\n";
 
     std::size_t removable = 0;
     for (std::size_t i = 0; i < blocks.size(); ++i) {

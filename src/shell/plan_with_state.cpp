@@ -57,6 +57,18 @@ fs::path data_dir_of(const fs::path& root_dir) {
     return dir.is_absolute() ? dir : root_dir / dir;
 }
 
+fs::path private_data_dir(const fs::path& root_dir, const fs::path& dir) {
+    std::error_code missing;
+    const fs::path data_dir = fs::absolute(dir);
+    fs::create_directories(data_dir);
+    const fs::path own = data_dir_of(root_dir);
+    if (fs::is_directory(own / "modules", missing))
+        fs::copy(own / "modules", data_dir / "modules", fs::copy_options::recursive);
+    if (fs::is_directory(own / "providers", missing))
+        fs::create_directory_symlink(fs::absolute(own / "providers"), data_dir / "providers");
+    return data_dir;
+}
+
 std::string workspace_of(const fs::path& root_dir) {
     if (const char* chosen = std::getenv("TF_WORKSPACE"); chosen && *chosen) return chosen;
     const fs::path selected = data_dir_of(root_dir) / "environment";
@@ -110,16 +122,7 @@ core::Plan plan_with_state(Terraform& terraform, const fs::path& root_dir, const
             throw std::runtime_error("root module " + root_dir.string() + " uses the " + backend_type(root_dir) +
                                      " backend but also holds a terraform.tfstate, which checking the migration could "
                                      "empty; move that file away first");
-        // Any other backend: the root's installed modules and providers, so that init
-        // downloads nothing: modules copied (init may rewrite their manifest), providers
-        // linked (they can be large).
-        const fs::path data_dir = fs::absolute(scratch / "data");
-        fs::create_directories(data_dir);
-        const fs::path own = data_dir_of(root_dir);
-        if (fs::is_directory(own / "modules", missing))
-            fs::copy(own / "modules", data_dir / "modules", fs::copy_options::recursive);
-        if (fs::is_directory(own / "providers", missing))
-            fs::create_directory_symlink(fs::absolute(own / "providers"), data_dir / "providers");
+        const fs::path data_dir = private_data_dir(root_dir, scratch / "data");
         // The same workspace as the root's, so that terraform.workspace reads the same: its
         // state where the local backend looks for that workspace's.
         const std::string workspace = workspace_of(root_dir);

@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "tfw/core/backend_config.hpp"
 #include "tfw/core/diagnostics.hpp"
 #include "tfw/core/hcl_moved.hpp"
 #include "tfw/core/plan_stream.hpp"
@@ -14,6 +15,7 @@
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/moved_writer.hpp"
+#include "tfw/shell/plan_with_state.hpp"
 #include "tfw/shell/process.hpp"
 #include "tfw/shell/signals.hpp"
 #include "tfw/shell/temp_dir.hpp"
@@ -72,9 +74,10 @@ std::string first_error(const ProcessResult& result) {
     return line.empty() ? "exit code " + std::to_string(result.exit_code) : line;
 }
 
-ProcessOptions in_workspace(const std::string& workspace, const fs::path& cwd = {}) {
+ProcessOptions in_workspace(const TidyTerraform& run, const std::string& workspace, const fs::path& cwd = {}) {
     ProcessOptions options;
     options.env_overrides = {{"TF_WORKSPACE", workspace}};
+    if (!run.data_dir.empty()) options.env_overrides.emplace_back("TF_DATA_DIR", run.data_dir.string());
     options.working_directory = cwd;
     return options;
 }
@@ -182,10 +185,11 @@ core::PlanTextSummary plan_in(TidyTerraform& run, Terraform& terraform, const st
     std::vector<std::string> args = {"plan", "-json", "-input=false"};
     if (!lock) args.push_back("-lock=false");
     args.insert(args.end(), run.plan_args.begin(), run.plan_args.end());
-    ProcessResult result = terraform.run(args, in_workspace(workspace, cwd));
+    ProcessResult result = terraform.run(args, in_workspace(run, workspace, cwd));
     throw_if_interrupted();
     if (result.exit_code != 0)
-        throw std::runtime_error("terraform plan " + which + " failed in workspace " + workspace + ": " + first_error(result));
+        throw std::runtime_error("terraform plan " + which + " failed in workspace " + run.label + workspace + ": " +
+                                 first_error(result));
     return core::scan_plan_stream(result.stdout_text);
 }
 
@@ -224,20 +228,22 @@ std::vector<core::WorkspaceState> read_workspace_states(TidyTerraform& run) {
     // With TF_WORKSPACE set, terraform adds a notice about it to the list.
     ProcessOptions without_override;
     without_override.env_removed = {"TF_WORKSPACE"};
+    if (!run.data_dir.empty()) without_override.env_overrides = {{"TF_DATA_DIR", run.data_dir.string()}};
     ProcessResult listed = run.terraform.run({"workspace", "list"}, without_override);
     throw_if_interrupted();
     if (listed.exit_code != 0)
-        throw std::runtime_error("cannot list the workspaces (terraform workspace list): " + first_error(listed));
+        throw std::runtime_error("cannot list the workspaces (" + run.label + "terraform workspace list): " + first_error(listed));
     std::vector<core::WorkspaceState> out;
     for (const auto& workspace : core::parse_workspace_list(listed.stdout_text)) {
-        ProcessResult pulled = run.terraform.run({"state", "pull"}, in_workspace(workspace));
+        const std::string name = run.label + workspace;
+        ProcessResult pulled = run.terraform.run({"state", "pull"}, in_workspace(run, workspace));
         throw_if_interrupted();
         if (pulled.exit_code != 0)
-            throw std::runtime_error("cannot read the state of workspace " + workspace + ": " + first_error(pulled));
+            throw std::runtime_error("cannot read the state of workspace " + name + ": " + first_error(pulled));
         try {
-            out.push_back({workspace, core::state_objects(pulled.stdout_text)});
+            out.push_back({name, core::state_objects(pulled.stdout_text)});
         } catch (const std::runtime_error& error) {
-            throw std::runtime_error("cannot read the state of workspace " + workspace + ": " + error.what());
+            throw std::runtime_error("cannot read the state of workspace " + name + ": " + error.what());
         }
     }
     return out;
@@ -263,7 +269,7 @@ std::optional<Difference> replan_without(TidyTerraform& run, const fs::path& roo
     Terraform in_copy(run.terraform.binary(), {});
     for (const auto& workspace : workspaces) {
         core::PlanTextSummary without = plan_in(run, in_copy, workspace, copy_root, false, "without the blocks tidy would remove");
-        Difference difference{workspace, {}, {}};
+        Difference difference{run.label + workspace, {}, {}};
         difference.lines = core::plan_differences(with_blocks[workspace], without, &difference.addresses);
         if (!difference.lines.empty()) return difference;
     }
@@ -315,6 +321,40 @@ void confirm_by_replanning(TidyTerraform& run, const fs::path& root_dir, const c
         }
         return;
     }
+}
+
+std::vector<std::string> settings_from_backend_config(const fs::path& root_dir) {
+    const fs::path record = data_dir_of(root_dir) / "terraform.tfstate";
+    std::error_code missing;
+    if (!fs::is_regular_file(record, missing)) return {};
+    const auto recorded = core::parse_backend_record(read_file(record));
+    if (!recorded) return {};
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(root_dir.empty() ? "." : root_dir))
+        if (entry.path().extension() == ".tf" && !entry.path().filename().string().ends_with("_override.tf"))
+            files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files)
+        if (auto block = core::read_backend_block(read_file(file), file.filename().string()))
+            return core::settings_from_backend_config(*block, *recorded);
+    return {};
+}
+
+TidyTerraform initialise_backend_config(Terraform& terraform, const std::vector<std::string>& plan_args,
+                                        const fs::path& root_dir, const std::string& file, const fs::path& scratch) {
+    std::error_code missing;
+    if (!fs::is_regular_file(file, missing)) throw std::runtime_error("--backend-config " + file + ": no such file");
+    TidyTerraform run{terraform, plan_args, private_data_dir(root_dir, scratch), file + ": "};
+    ProcessOptions options;
+    options.env_overrides = {{"TF_DATA_DIR", run.data_dir.string()}};
+    options.env_removed = {"TF_WORKSPACE"};
+    ProcessResult initialised = terraform.run({"init", "-input=false", "-no-color", "-reconfigure", "-lockfile=readonly",
+                                               "-backend-config=" + fs::absolute(file).string()},
+                                              options);
+    throw_if_interrupted();
+    if (initialised.exit_code != 0)
+        throw std::runtime_error("--backend-config " + file + ": terraform init failed: " + first_error(initialised));
+    return run;
 }
 
 std::vector<std::string> remove_tidy_blocks(const fs::path& root_dir, const std::vector<core::TidyBlock>& blocks,

@@ -29,6 +29,8 @@ struct TfwOptions {
     bool write = false;
     bool explain = false;
     bool include_shared = false;  // tfw tidy: also blocks of modules other roots use
+    // tfw tidy: each environment's -backend-config file, whose states it reads too.
+    std::vector<std::string> backend_configs;
 };
 
 struct Invocation {

@@ -25,6 +25,12 @@ core::Plan plan_with_state(Terraform& terraform, const std::filesystem::path& ro
 // The root's data directory: TF_DATA_DIR (relative to the root) or .terraform.
 std::filesystem::path data_dir_of(const std::filesystem::path& root_dir);
 
+// A data directory of tfw's own at `dir` (absolute, returned) for another backend
+// configuration of `root_dir`: the root's installed modules and providers, so that init
+// downloads nothing: modules copied (init may rewrite their manifest), providers linked
+// (they can be large). The root's own backend settings stay where they are.
+std::filesystem::path private_data_dir(const std::filesystem::path& root_dir, const std::filesystem::path& dir);
+
 // The workspace terraform uses in `root_dir`: $TF_WORKSPACE, else the one `terraform
 // workspace select` recorded in its data directory, else "default".
 std::string workspace_of(const std::filesystem::path& root_dir);

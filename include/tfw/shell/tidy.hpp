@@ -25,7 +25,23 @@ std::vector<core::TidyBlock> find_tidy_blocks(const std::filesystem::path& root_
 struct TidyTerraform {
     Terraform& terraform;
     std::vector<std::string> plan_args;
+    // Another backend configuration of the root (--backend-config FILE), initialised in a
+    // data directory of tfw's own: TF_DATA_DIR for every call. Empty: the root's own.
+    std::filesystem::path data_dir;
+    std::string label;  // put before its workspaces' names: "envs/prod.hcl: "
 };
+
+// The settings of the root's backend that come from `terraform init -backend-config`
+// rather than its files (backend_config.hpp): not empty means other environments may
+// keep states this initialised backend cannot see. Empty without a backend block or an
+// initialised data directory.
+std::vector<std::string> settings_from_backend_config(const std::filesystem::path& root_dir);
+
+// `terraform init -backend-config=FILE` of the root in a private data directory under
+// `scratch`, changing nothing of the root's own. Throws naming the file on failure.
+TidyTerraform initialise_backend_config(Terraform& terraform, const std::vector<std::string>& plan_args,
+                                        const std::filesystem::path& root_dir, const std::string& file,
+                                        const std::filesystem::path& scratch);
 
 // `terraform workspace list`, then `terraform state pull` in each workspace (TF_WORKSPACE),
 // which changes nothing. Throws a one-line std::runtime_error naming the workspace when a
