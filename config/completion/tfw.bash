@@ -9,7 +9,7 @@
 # first use; without it, `source` this file from ~/.bashrc.
 
 # tfw's options (src/cli/args.cpp); the ones that take a value end with "=".
-_tfw_options=(--help --max-iterations= --terraform-bin= --policy= --write --moved-file= --explain --include-shared --report= --report-format= --format= --root=)
+_tfw_options=(--help --max-iterations= --terraform-bin= --policy= --write --moved-file= --explain --include-shared --report= --report-format= --format= --root= --backend-config=)
 
 # Terraform's completion of the words given, the last being the one under the cursor.
 _tfw_terraform_candidates() {

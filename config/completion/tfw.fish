@@ -97,6 +97,7 @@ complete -c tfw -n __tfw_own -l write -d 'persist the moves as moved blocks (wit
 complete -c tfw -n __tfw_own -l moved-file -x -d 'file name for --write'
 complete -c tfw -n __tfw_own -l explain -d 'explain every unmatched deletion and creation'
 complete -c tfw -n __tfw_own -l include-shared -d 'tfw tidy: also remove blocks from modules other configurations use'
+complete -c tfw -n __tfw_own -l backend-config -r -F -d 'tfw tidy: also read the states of the backend configured with FILE'
 complete -c tfw -n __tfw_own -l report -r -F -d 'write a JSON report of the run to FILE'
 complete -c tfw -n __tfw_own -l report-format -x -a 'json markdown' -d '--report as json or markdown'
 complete -c tfw -n '__tfw_own; and not __tfw_in plan' -l format -x -a 'hcl json commands' -d 'tfw moves output'
