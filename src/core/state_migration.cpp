@@ -258,6 +258,19 @@ std::vector<RootStates> migrate_states(const std::vector<std::string>& originals
 
 namespace {
 
+// Calls `visit(resource, address, instance)` for each instance of a managed resource.
+template <typename Visit>
+void for_each_managed_instance(const rj::Document& doc, Visit visit) {
+    for (const auto& resource : doc["resources"].GetArray()) {
+        if (text_of(resource, "mode") != "managed") continue;
+        const std::string module = text_of(resource, "module");
+        const std::string base = (module.empty() ? "" : module + ".") + text_of(resource, "type") + "." + text_of(resource, "name");
+        const auto instances = resource.FindMember("instances");
+        if (instances == resource.MemberEnd() || !instances->value.IsArray()) continue;
+        for (const auto& instance : instances->value.GetArray()) visit(resource, base + to_string(key_of(instance)), instance);
+    }
+}
+
 // A parsed state, and its managed instances' attributes by address.
 struct StateView {
     StateDoc state;
@@ -265,18 +278,10 @@ struct StateView {
 
     explicit StateView(std::string_view text) {
         parse_state(state, text);
-        for (const auto& resource : state.doc["resources"].GetArray()) {
-            if (text_of(resource, "mode") != "managed") continue;
-            const std::string module = text_of(resource, "module");
-            const std::string base = (module.empty() ? "" : module + ".") + text_of(resource, "type") + "." + text_of(resource, "name");
-            const auto instances = resource.FindMember("instances");
-            if (instances == resource.MemberEnd() || !instances->value.IsArray()) continue;
-            for (const auto& instance : instances->value.GetArray()) {
-                const auto found = instance.FindMember("attributes");
-                attributes[base + to_string(key_of(instance))] =
-                    found == instance.MemberEnd() ? nullptr : &found->value;
-            }
-        }
+        for_each_managed_instance(state.doc, [&](const rj::Value&, const std::string& address, const rj::Value& instance) {
+            const auto found = instance.FindMember("attributes");
+            attributes[address] = found == instance.MemberEnd() ? nullptr : &found->value;
+        });
     }
     std::string lineage() const { return state.doc["lineage"].GetString(); }
     std::uint64_t serial() const { return state.doc["serial"].GetUint64(); }
@@ -383,21 +388,15 @@ std::string transfer_refutation(const StateTransfer& transfer, const Plan& from_
 std::vector<StateObjectId> object_ids(std::string_view state) {
     std::vector<StateObjectId> out;
     if (is_no_state(state)) return out;
-    const StateView view(state);
-    for (const auto& resource : view.state.doc["resources"].GetArray()) {
-        if (text_of(resource, "mode") != "managed") continue;
-        const std::string module = text_of(resource, "module");
-        const std::string base = (module.empty() ? "" : module + ".") + text_of(resource, "type") + "." + text_of(resource, "name");
-        const auto instances = resource.FindMember("instances");
-        if (instances == resource.MemberEnd() || !instances->value.IsArray()) continue;
-        for (const auto& instance : instances->value.GetArray()) {
-            if (instance.HasMember("deposed")) continue;
-            const auto attributes = instance.FindMember("attributes");
-            if (attributes == instance.MemberEnd() || !attributes->value.IsObject()) continue;
-            const std::string id = text_of(attributes->value, "id");
-            if (!id.empty()) out.push_back({base + to_string(key_of(instance)), text_of(resource, "type"), id});
-        }
-    }
+    StateDoc parsed;
+    parse_state(parsed, state);
+    for_each_managed_instance(parsed.doc, [&](const rj::Value& resource, const std::string& address, const rj::Value& instance) {
+        if (instance.HasMember("deposed")) return;
+        const auto attributes = instance.FindMember("attributes");
+        if (attributes == instance.MemberEnd() || !attributes->value.IsObject()) return;
+        const std::string id = text_of(attributes->value, "id");
+        if (!id.empty()) out.push_back({address, text_of(resource, "type"), id});
+    });
     return out;
 }
 
