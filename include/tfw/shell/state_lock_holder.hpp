@@ -1,10 +1,11 @@
 // Holds a root module's state lock for as long as it lives, so that no other run changes
 // the state while tfw migrates objects between roots. Terraform has no command that only
 // locks; `terraform console` takes the state lock and keeps it until its input ends, with
-// any backend. tfw keeps its input open, and checks that the lock is held: a `state mv
-// -dry-run` that cannot take it must fail with Terraform's "Error acquiring the state
-// lock", and still fail a moment later with the console running. If tfw dies, the
-// console's input ends and the lock is released.
+// any backend. tfw keeps its input open and goes on only when it knows the console holds
+// the lock (core/state_lock.hpp): the console's trace log says its lock call returned,
+// another command is then refused the lock, the lock's record (where the backend keeps
+// one) names that console, and the console still runs. If tfw dies, the console's input
+// ends and the lock is released.
 #pragma once
 
 #include <chrono>
@@ -42,6 +43,7 @@ private:
     Terraform& terraform_;
     std::string root_name_;
     std::filesystem::path output_file_;
+    std::filesystem::path log_file_;  // the console's TF_LOG=trace log
     std::unique_ptr<BackgroundProcess> console_;
 };
 
