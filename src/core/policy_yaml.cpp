@@ -327,8 +327,14 @@ void Loader::trials(const Entry& entry, Policy& policy) const {
 void Loader::migrations(const Entry& entry, Policy& policy) const {
     if (entry.value.IsNull()) return;
     if (!entry.value.IsMap()) fail(mark_of(entry), "'migrations' must be a mapping, got " + describe(entry.value));
-    for (const Entry& field : entries(entry.value, " in 'migrations'", {"keep_days"}))
+    // A hundred years keeps them for good; more would overflow the retention's hours.
+    constexpr std::size_t keep_days_limit = 36500;
+    for (const Entry& field : entries(entry.value, " in 'migrations'", {"keep_days"})) {
         policy.migration_keep_days = count(field);
+        if (policy.migration_keep_days > keep_days_limit)
+            fail(mark_of(field), "'keep_days' must be at most " + std::to_string(keep_days_limit) + " (a hundred years), got " +
+                                     describe(field.value));
+    }
 }
 
 // `import_ids: {TYPE: "TEMPLATE", ...}`: a mapping, since a type has one import ID.
