@@ -329,15 +329,14 @@ std::vector<std::string> settings_from_backend_config(const fs::path& root_dir) 
     if (!fs::is_regular_file(record, missing)) return {};
     const auto recorded = core::parse_backend_record(read_file(record));
     if (!recorded) return {};
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(root_dir.empty() ? "." : root_dir))
-        if (entry.path().extension() == ".tf" && !entry.path().filename().string().ends_with("_override.tf"))
-            files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
-    for (const auto& file : files)
-        if (auto block = core::read_backend_block(read_file(file), file.filename().string()))
-            return core::settings_from_backend_config(*block, *recorded);
-    return {};
+    std::vector<std::pair<std::string, std::string>> files;
+    for (const auto& entry : fs::directory_iterator(root_dir.empty() ? "." : root_dir)) {
+        const std::string name = entry.path().filename().string();
+        if (entry.is_regular_file() && (name.ends_with(".tf") || name.ends_with(".tf.json")))
+            files.emplace_back(name, read_file(entry.path()));
+    }
+    const auto block = core::effective_backend_block(files);
+    return block ? core::settings_from_backend_config(*block, *recorded) : std::vector<std::string>{};
 }
 
 TidyTerraform initialise_backend_config(Terraform& terraform, const std::vector<std::string>& plan_args,

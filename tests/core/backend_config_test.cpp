@@ -64,3 +64,75 @@ BOOST_AUTO_TEST_CASE(settings_not_in_the_block_came_from_backend_config) {
     BOOST_TEST(!parse_backend_record("{").has_value());
     BOOST_TEST(!parse_backend_record(R"({"version":3})").has_value());
 }
+
+BOOST_AUTO_TEST_CASE(reads_the_backend_of_a_json_file) {
+    struct Case {
+        std::string name, json;
+        std::string expected;  // "type@line: settings" or "none"
+    };
+    const std::vector<Case> cases = {
+        {"object form", "{\n  \"terraform\": {\n    \"backend\": {\n      \"pg\": {\"conn_str\": \"x\", \"schema_name\": \"p\"}\n    }\n  }\n}\n",
+         "pg@3: conn_str schema_name"},
+        {"empty settings", "{\"terraform\": {\"backend\": {\"s3\": {}}}}", "s3@1: "},
+        {"arrays of blocks", "{\"terraform\": [{\"required_version\": \">= 1.5\"}, {\"backend\": [{\"pg\": [{\"conn_str\": \"x\"}]}]}]}",
+         "pg@1: conn_str"},
+        {"no terraform block", "{\"resource\": {\"terraform_data\": {\"backend\": {}}}}", "none"},
+        {"no backend", "{\"terraform\": {\"required_version\": \">= 1.5\"}}", "none"},
+        {"not an object", "[]", "none"},
+    };
+    for (const auto& c : cases) {
+        auto block = read_backend_block_json(c.json, "main.tf.json");
+        std::string got = "none";
+        if (block) {
+            std::vector<std::string> settings = block->settings;
+            std::sort(settings.begin(), settings.end());
+            got = block->type + "@" + std::to_string(block->line) + ":";
+            for (const auto& s : settings) got += " " + s;
+            if (settings.empty()) got += " ";
+            BOOST_TEST(block->file == "main.tf.json");
+        }
+        BOOST_TEST(got == c.expected, c.name);
+    }
+    try {
+        read_backend_block_json("{\n  \"terraform\": {\n    \"backend\": \n  }\n}\n", "broken.tf.json");
+        BOOST_FAIL("invalid JSON was read");
+    } catch (const HclError& error) {
+        BOOST_TEST(std::string(error.what()).starts_with("broken.tf.json:4:"));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_effective_backend_is_the_last_override_else_the_ordinary_one) {
+    const std::string pg_full = "terraform {\n  backend \"pg\" {\n    conn_str = \"x\"\n    schema_name = \"a\"\n  }\n}\n";
+    const std::string pg_partial = "terraform {\n  backend \"pg\" {}\n}\n";
+    const std::string local = "terraform {\n  backend \"local\" {\n    path = \"s\"\n  }\n}\n";
+    const std::string json_pg = "{\"terraform\": {\"backend\": {\"pg\": {\"conn_str\": \"x\"}}}}";
+    const std::string no_backend = "resource \"terraform_data\" \"a\" {}\n";
+    struct Case {
+        std::string name;
+        std::vector<std::pair<std::string, std::string>> files;
+        std::string expected;  // "type in file: settings" or "none"
+    };
+    const std::vector<Case> cases = {
+        {"one ordinary file", {{"main.tf", no_backend}, {"backend.tf", pg_partial}}, "pg in backend.tf:"},
+        {"a JSON file", {{"main.tf", no_backend}, {"backend.tf.json", json_pg}}, "pg in backend.tf.json: conn_str"},
+        {"an override replaces it whole", {{"backend.tf", pg_full}, {"z_override.tf", pg_partial}}, "pg in z_override.tf:"},
+        {"override.tf is an override", {{"override.tf", local}, {"backend.tf", pg_full}}, "local in override.tf: path"},
+        {"the last override wins", {{"b_override.tf", local}, {"a_override.tf.json", json_pg}, {"main.tf", pg_partial}},
+         "local in b_override.tf: path"},
+        {"an override without a backend changes nothing", {{"main.tf", pg_full}, {"x_override.tf", no_backend}},
+         "pg in main.tf: conn_str schema_name"},
+        {"other files are not read", {{"backend.tf.bak", pg_full}, {"notes.txt", "{"}}, "none"},
+        {"nothing", {}, "none"},
+    };
+    for (const auto& c : cases) {
+        const auto block = effective_backend_block(c.files);
+        std::string got = "none";
+        if (block) {
+            got = block->type + " in " + block->file + ":";
+            std::vector<std::string> settings = block->settings;
+            std::sort(settings.begin(), settings.end());
+            for (const auto& s : settings) got += " " + s;
+        }
+        BOOST_TEST(got == c.expected, c.name);
+    }
+}
