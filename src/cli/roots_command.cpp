@@ -50,14 +50,19 @@ struct RootRun {
 };
 
 // The run's roots: the current one with the user's global options, then each --root with
-// the same options and its own -chdir.
+// the same options and its own -chdir. The current directory (or -chdir's) is a root only
+// when it holds configuration: from a monorepo's top, `--root envs/a --root envs/b` plans
+// just those two.
 std::vector<RootRun> roots_of(const Invocation& invocation) {
     std::vector<RootRun> runs;
-    RootRun current;
-    current.dir = invocation.root_dir;
-    current.name = invocation.root_dir.string();
-    current.global_args = invocation.global_args;
-    runs.push_back(std::move(current));
+    const bool current_is_root = shell::has_terraform_configuration(invocation.root_dir);
+    if (current_is_root) {
+        RootRun current;
+        current.dir = invocation.root_dir;
+        current.name = invocation.root_dir.string();
+        current.global_args = invocation.global_args;
+        runs.push_back(std::move(current));
+    }
     std::vector<std::string> shared;
     for (const auto& arg : invocation.global_args)
         if (arg.rfind("-chdir=", 0) != 0) shared.push_back(arg);
@@ -70,6 +75,9 @@ std::vector<RootRun> roots_of(const Invocation& invocation) {
         run.global_args.push_back("-chdir=" + root);
         runs.push_back(std::move(run));
     }
+    if (!current_is_root && runs.size() < 2)
+        throw UsageError("--root moves objects between root modules, and " + shell::absolute_directory(invocation.root_dir).string() +
+                         " holds no configuration (no .tf or .tf.json file), so it is not one: give two --root directories or more");
     for (std::size_t i = 0; i < runs.size(); ++i) {
         if (!fs::is_directory(runs[i].dir))
             throw std::runtime_error("the root module directory " + runs[i].name + " does not exist");

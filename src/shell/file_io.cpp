@@ -195,6 +195,15 @@ void StagedWrite::commit() {
     }
 }
 
+bool has_terraform_configuration(const std::filesystem::path& dir) {
+    std::error_code error;
+    for (std::filesystem::directory_iterator it(dir.empty() ? "." : dir, error), end; !error && it != end; it.increment(error)) {
+        const std::string name = it->path().filename().string();
+        if ((name.ends_with(".tf") || name.ends_with(".tf.json")) && it->is_regular_file(error)) return true;
+    }
+    return false;
+}
+
 std::filesystem::path absolute_directory(const std::filesystem::path& dir) {
     std::error_code ignored;
     std::filesystem::path normal = std::filesystem::absolute(dir, ignored).lexically_normal();

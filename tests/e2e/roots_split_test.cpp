@@ -91,6 +91,33 @@ BOOST_AUTO_TEST_CASE(split_a_root_with_both_states_in_postgresql) {
     split_and_carry_out(&pg);
 }
 
+// From a directory with no configuration (a monorepo's top), --root names every root:
+// the current directory is not one. With a single --root there is nothing between roots.
+BOOST_AUTO_TEST_CASE(roots_from_a_directory_without_configuration) {
+    SplitRoots roots;
+    roots.switch_both("after", "after");
+    const std::string untouched = roots.everything();
+    const std::string top = roots.a.scratch().string();
+    const std::string a = roots.a.dir().string(), b = roots.b.dir().string();
+    const RunResult report =
+        roots.a.bash("cd '" + top + "' && tfw plan -input=false -no-color --root '" + a + "' --root '" + b + "'");
+    BOOST_TEST_REQUIRE(report.exit_code == 0, report.describe());
+    BOOST_TEST(report.out.find("tfw: 5 moves between root modules:\n") != std::string::npos, report.describe());
+    for (const auto& address : split_moved_addresses)
+        BOOST_TEST(report.out.find("  " + a + ": " + address + " -> " + b + ": " + address + "  (") != std::string::npos,
+                   address << "\n" << report.describe());
+    BOOST_TEST(report.out.find("── root module " + top) == std::string::npos, report.describe());
+    BOOST_TEST(report.err.find("No configuration files") == std::string::npos, report.describe());
+    BOOST_TEST(roots.everything() == untouched, "tfw plan --root changed a file or a state");
+
+    const RunResult one = roots.a.bash("cd '" + top + "' && tfw plan -input=false --root '" + a + "'");
+    BOOST_TEST(one.exit_code == 1, one.describe());
+    BOOST_TEST(one.err == "tfw: error: --root moves objects between root modules, and " + top +
+                              " holds no configuration (no .tf or .tf.json file), so it is not one: give two --root "
+                              "directories or more (see tfw --help)\n",
+               one.describe());
+}
+
 // B declares two resources with the network's values: a tie, so the network moves
 // nowhere (and says why); the others still move.
 BOOST_AUTO_TEST_CASE(a_tie_across_roots_moves_nothing) {

@@ -51,6 +51,10 @@ private:
     bool staged_ = false;
 };
 
+// Whether `dir` holds a Terraform configuration file (NAME.tf or NAME.tf.json), as a root
+// module does. False for a directory that cannot be read.
+bool has_terraform_configuration(const std::filesystem::path& dir);
+
 // `dir` as an absolute path without `.` or a trailing slash, for messages: "." says nothing.
 std::filesystem::path absolute_directory(const std::filesystem::path& dir);
 
