@@ -222,4 +222,20 @@ TieOutcome settle(const TieBoard& board) {
     return outcome;
 }
 
+void TieBook::start_analysis(std::vector<TiedPair> fresh) {
+    ties = std::move(fresh);
+    judged.clear();
+}
+
+void TieBook::explain(Unmatched& entry) const {
+    auto reason = reasons.find(entry.address);
+    if (reason == reasons.end()) return;
+    entry.reason = reason->second;
+    for (auto& candidate : entry.candidates) {
+        MovePair pair = entry.is_deletion ? MovePair{entry.address, candidate.other} : MovePair{candidate.other, entry.address};
+        if (auto found = judged.find(pair); found != judged.end() && found->second.round > 0)
+            candidate.note = "tried in round " + std::to_string(found->second.round) + ": " + found->second.because;
+    }
+}
+
 }  // namespace tfw::core

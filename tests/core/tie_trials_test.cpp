@@ -230,3 +230,39 @@ BOOST_AUTO_TEST_CASE(the_board_orders_by_evidence) {
     TieBoard board = tie_board(ties);
     BOOST_TEST(names(board, {0, 1, 2}) == (Strings{"a>y", "a>z", "a>x"}), boost::test_tools::per_element());
 }
+
+// What the book says of an unmatched object: the trials' reason for its side, and each
+// tried candidate's verdict; an object the trials never took up keeps the matcher's words.
+BOOST_AUTO_TEST_CASE(the_tie_book_explains_what_the_trials_found) {
+    const Address old_side = must_parse_address("terraform_data.old");
+    const Address twin_0 = must_parse_address("terraform_data.twin_0");
+    const Address twin_1 = must_parse_address("terraform_data.twin_1");
+    TieBook book;
+    TieEdge tried;
+    tried.round = 2;
+    tried.because = "Terraform would update it in place (input)";
+    book.judged[{old_side, twin_0}] = tried;
+    book.judged[{old_side, twin_1}] = TieEdge{};  // on the board, never tried
+    book.reasons[old_side] = "every candidate was refuted by Terraform's trials";
+    struct Case {
+        std::string name;
+        Unmatched entry;
+        std::string expected;  // "reason | note of each candidate"
+    };
+    const std::vector<Case> cases = {
+        {"a side the trials took up", {old_side, true, "tie", {{twin_0, {}, ""}, {twin_1, {}, ""}}},
+         "every candidate was refuted by Terraform's trials | tried in round 2: Terraform would update it in place (input) | "},
+        {"a side they did not", {twin_1, false, "tie", {{old_side, {}, ""}}}, "tie | "},
+    };
+    for (auto c : cases) {
+        book.explain(c.entry);
+        std::string got = c.entry.reason;
+        for (const auto& candidate : c.entry.candidates) got += " | " + candidate.note;
+        BOOST_TEST(got == c.expected, c.name);
+    }
+    book.start_analysis({});
+    Unmatched again{old_side, true, "tie", {{twin_0, {}, ""}}};
+    book.explain(again);
+    BOOST_TEST(again.candidates[0].note.empty());  // verdicts made with other moves in are stale
+    BOOST_TEST(again.reason == "every candidate was refuted by Terraform's trials");
+}

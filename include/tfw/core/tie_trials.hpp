@@ -6,12 +6,15 @@
 // change are a true tie, and nothing moves.
 //
 // This file decides, and runs nothing: which pairs go into the next round, and what the
-// verdicts so far settle. The plan loop (shell/converge.cpp) runs the rounds.
+// verdicts so far settle. The engine (core/converge_engine) asks for the rounds' plans.
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tfw/core/match.hpp"
@@ -77,5 +80,22 @@ Move settled_move(const TieBoard& board, std::size_t edge);
 // What the verdicts so far settle. A side still open is undecided: more rounds could
 // decide it, but none ran.
 TieOutcome settle(const TieBoard& board);
+
+using MovePair = std::pair<Address, Address>;
+
+// What the trials of one run know: the ties of the last analysis, the verdicts since it,
+// the pairs the trials made, and why each tied object they could not pair stays.
+struct TieBook {
+    std::vector<TiedPair> ties;
+    std::map<MovePair, TieEdge> judged;
+    std::set<MovePair> settled;
+    std::map<Address, std::string> reasons;
+
+    // A new analysis: new values, new ties, and verdicts made with other moves in are stale.
+    void start_analysis(std::vector<TiedPair> fresh);
+    // An unmatched object whose tie the trials took up says what they found, and each of
+    // its candidates what its trial found.
+    void explain(Unmatched& entry) const;
+};
 
 }  // namespace tfw::core

@@ -1,0 +1,267 @@
+#include "tfw/core/converge_engine.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "match_tables.hpp"
+
+using namespace tfw::core;
+using namespace tfw::core::testing;
+
+namespace {
+
+// A scripted Terraform: what it plans, rendered and shown, for the moves injected. Its
+// answers may depend on the whole set, as Terraform's do (a dependent plans no change
+// only when the object it refers to moves too).
+struct ScriptedTerraform {
+    std::function<std::vector<std::string>(const std::vector<MovePair>&)> headers;  // "  # …" lines
+    std::function<Plan(const std::vector<MovePair>&)> shown;
+    std::function<bool(const Move&)> answer = [](const Move&) { return false; };
+};
+
+// The human rendering of a plan with these headers ("ADDRESS will be …", with
+// "|PREVIOUS" for an object moved from PREVIOUS), counted as Terraform counts them.
+std::string rendering(const std::vector<std::string>& headers_and_notes) {
+    int add = 0, change = 0, destroy = 0;
+    std::string out = "\nTerraform will perform the following actions:\n\n";
+    for (const auto& entry : headers_and_notes) {
+        const std::size_t bar = entry.find('|');
+        const std::string header = entry.substr(0, bar);
+        out += "  # " + header + "\n";
+        if (bar != std::string::npos) out += "  # (moved from " + entry.substr(bar + 1) + ")\n";
+        out += "    resource \"x\" \"y\" {\n    }\n\n";
+        if (header.ends_with("will be created")) ++add;
+        if (header.ends_with("will be destroyed")) ++destroy;
+        if (header.ends_with("will be updated in-place")) ++change;
+        if (header.ends_with("must be replaced")) ++add, ++destroy;
+    }
+    if (headers_and_notes.empty()) return "\nNo changes. Your infrastructure matches the configuration.\n";
+    return out + "Plan: " + std::to_string(add) + " to add, " + std::to_string(change) + " to change, " +
+           std::to_string(destroy) + " to destroy.\n";
+}
+
+std::string describe(const std::vector<MovePair>& moves) {
+    std::string out = "[";
+    for (const auto& [from, to] : moves) out += (out.size() > 1 ? ", " : "") + to_string(from) + " -> " + to_string(to);
+    return out + "]";
+}
+
+struct Driven {
+    std::vector<std::string> log;  // one line per action
+    ConvergeOutcome outcome;
+};
+
+// Runs the engine against the script, answering every action as the shell would.
+Driven drive(const ScriptedTerraform& terraform, bool can_ask = false) {
+    EngineSettings settings;
+    settings.policy = default_policy();
+    settings.can_ask = can_ask;
+    settings.injected_file = "tfw-moved-1.tf";
+    ConvergeEngine engine(settings);
+    Driven driven;
+    std::vector<MovePair> injected;
+    std::map<std::string, std::vector<MovePair>> injected_for;
+    EngineAction action = engine.start();
+    for (int step = 0; step < 100; ++step) {
+        if (const auto* plan = std::get_if<PlanAction>(&action)) {
+            if (plan->inject) injected = *plan->inject;
+            injected_for[plan->file] = injected;
+            driven.log.push_back("plan " + plan->file + " " + describe(injected) + (plan->json ? " -json" : ""));
+            const auto headers = terraform.headers(injected);
+            PlanOutput output{headers.empty() ? 0 : 2, rendering(headers), "", {}};
+            for (std::size_t i = 0; i < injected.size(); ++i)
+                output.block_lines.push_back({static_cast<int>(2 + 5 * i), static_cast<int>(5 + 5 * i)});
+            action = engine.next(output);
+        } else if (const auto* show = std::get_if<ShowAction>(&action)) {
+            driven.log.push_back("show " + show->file);
+            action = engine.next(ShownPlan{terraform.shown(injected_for.at(show->file))});
+        } else if (const auto* ask = std::get_if<AskAction>(&action)) {
+            const bool yes = terraform.answer(ask->move);
+            driven.log.push_back("ask " + to_string(ask->move.from) + " -> " + to_string(ask->move.to) + (yes ? ": yes" : ": no"));
+            action = engine.next(Answer{yes});
+        } else if (const auto* rewrite = std::get_if<InjectAction>(&action)) {
+            injected = rewrite->moves;
+            driven.log.push_back("inject " + describe(injected));
+            action = engine.next(Injected{});
+        } else {
+            driven.log.push_back("finish " + std::get<FinishAction>(action).file);
+            driven.outcome = engine.outcome();
+            return driven;
+        }
+    }
+    BOOST_FAIL("the engine did not finish in 100 actions");
+    return driven;
+}
+
+bool has(const std::vector<MovePair>& moves, const std::string& from, const std::string& to) {
+    for (const auto& [f, t] : moves)
+        if (to_string(f) == from && to_string(t) == to) return true;
+    return false;
+}
+
+std::string lines(const std::vector<std::string>& log) {
+    std::string out;
+    for (const auto& line : log) out += line + "\n";
+    return out;
+}
+
+std::vector<std::string> moves_of(const ConvergeOutcome& outcome) {
+    std::vector<std::string> out;
+    for (const auto& move : outcome.moves) out.push_back(to_string(move.from) + " -> " + to_string(move.to));
+    return out;
+}
+
+}  // namespace
+
+// A rename: one plan to see it, show -json to pair it, one plan with the block to confirm.
+BOOST_AUTO_TEST_CASE(a_rename_takes_two_plans_and_one_show) {
+    ScriptedTerraform terraform;
+    terraform.headers = [](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+        if (has(moves, "aws_vpc.old", "aws_vpc.new")) return {"aws_vpc.old has moved to aws_vpc.new"};
+        return {"aws_vpc.old will be destroyed", "aws_vpc.new will be created"};
+    };
+    terraform.shown = [](const std::vector<MovePair>&) {
+        return PlanBuilder()
+            .deletion("aws_vpc.old", {{"cidr_block", "10.0.0.0/16"}, {"id", "vpc-1"}})
+            .creation("aws_vpc.new", {{"cidr_block", "10.0.0.0/16"}, {"id", "?"}})
+            .plan;
+    };
+    const Driven driven = drive(terraform);
+    const std::vector<std::string> expected = {"plan plan-1.tfplan []", "show plan-1.tfplan",
+                                               "plan plan-2.tfplan [aws_vpc.old -> aws_vpc.new]", "finish plan-2.tfplan"};
+    BOOST_TEST(lines(driven.log) == lines(expected));
+    BOOST_TEST(moves_of(driven.outcome) == std::vector<std::string>{"aws_vpc.old -> aws_vpc.new"}, boost::test_tools::per_element());
+    BOOST_TEST(driven.outcome.iterations.size() == 1u);
+}
+
+// Nothing planned: one plan, no show.
+BOOST_AUTO_TEST_CASE(no_changes_take_one_plan) {
+    ScriptedTerraform terraform;
+    terraform.headers = [](const std::vector<MovePair>&) { return std::vector<std::string>{}; };
+    terraform.shown = [](const std::vector<MovePair>&) { return Plan{}; };
+    const Driven driven = drive(terraform);
+    BOOST_TEST(lines(driven.log) == "plan plan-1.tfplan []\nfinish plan-1.tfplan\n");
+    BOOST_TEST(driven.outcome.moves.empty());
+}
+
+// Two moves on trial in one round, whose verdicts depend on their company: with both in,
+// the parent is replaced and the child moves with no change; the parent is withdrawn, and
+// the child, tried again alone, is then updated in place (its input follows the parent).
+// An update is a partial move, proposed under the default policy; nobody is asked, so it
+// stays a proposal, and the plan before the trials is the answer.
+BOOST_AUTO_TEST_CASE(a_round_whose_verdicts_depend_on_its_company) {
+    ScriptedTerraform terraform;
+    terraform.headers = [](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+        const bool parent = has(moves, "aws_vpc.p", "aws_vpc.p2");
+        const bool child = has(moves, "aws_subnet.c", "aws_subnet.c2");
+        std::vector<std::string> out;
+        if (parent) out.push_back("aws_vpc.p2 must be replaced|aws_vpc.p");
+        else out.insert(out.end(), {"aws_vpc.p will be destroyed", "aws_vpc.p2 will be created"});
+        if (child && parent) out.push_back("aws_subnet.c has moved to aws_subnet.c2");
+        else if (child) out.push_back("aws_subnet.c2 will be updated in-place|aws_subnet.c");
+        else out.insert(out.end(), {"aws_subnet.c will be destroyed", "aws_subnet.c2 will be created"});
+        return out;
+    };
+    terraform.shown = [](const std::vector<MovePair>&) {
+        return PlanBuilder()
+            .deletion("aws_vpc.p", {{"cidr_block", "10.0.0.0/16"}, {"name", "main"}, {"tags", "old"}, {"id", "vpc-1"}})
+            .creation("aws_vpc.p2", {{"cidr_block", "10.0.0.0/16"}, {"name", "main"}, {"tags", "new"}, {"id", "?"}})
+            .deletion("aws_subnet.c", {{"cidr_block", "10.0.1.0/24"}, {"name", "c"}, {"vpc_id", "vpc-1"}, {"id", "subnet-1"}})
+            .creation("aws_subnet.c2", {{"cidr_block", "10.0.1.0/24"}, {"name", "c"}, {"vpc_id", "vpc-9"}, {"id", "?"}})
+            .plan;
+    };
+    const Driven driven = drive(terraform);
+    const std::vector<std::string> expected = {
+        "plan plan-1.tfplan []", "show plan-1.tfplan",
+        "plan plan-2.tfplan [aws_subnet.c -> aws_subnet.c2, aws_vpc.p -> aws_vpc.p2]",
+        "plan plan-3.tfplan [aws_subnet.c -> aws_subnet.c2]", "finish plan-1.tfplan"};
+    BOOST_TEST(lines(driven.log) == lines(expected));
+    BOOST_TEST(driven.outcome.moves.empty());
+    BOOST_TEST_REQUIRE(driven.outcome.dropped.size() == 1u);
+    BOOST_TEST(to_string(driven.outcome.dropped[0].move.from) == "aws_vpc.p");
+    BOOST_TEST(driven.outcome.dropped[0].reason.starts_with("withdrawn: Terraform would replace it"),
+               driven.outcome.dropped[0].reason);
+    BOOST_TEST_REQUIRE(driven.outcome.proposals.size() == 1u);
+    BOOST_TEST(to_string(driven.outcome.proposals[0].move.to) == "aws_subnet.c2");
+    BOOST_TEST((driven.outcome.proposals[0].move.kind == MatchKind::partial));
+}
+
+// A move on trial that Terraform updates in place, with someone at the prompt who says
+// yes: it is accepted as a partial move, and the plan that judged it is the final one.
+BOOST_AUTO_TEST_CASE(a_partial_move_confirmed_at_the_prompt_is_kept) {
+    ScriptedTerraform terraform;
+    terraform.headers = [](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+        if (has(moves, "aws_subnet.c", "aws_subnet.c2"))
+            return {"aws_subnet.c2 will be updated in-place|aws_subnet.c"};
+        return {"aws_subnet.c will be destroyed", "aws_subnet.c2 will be created"};
+    };
+    terraform.shown = [](const std::vector<MovePair>&) {
+        return PlanBuilder()
+            .deletion("aws_subnet.c", {{"cidr_block", "10.0.1.0/24"}, {"name", "c"}, {"vpc_id", "vpc-1"}, {"id", "subnet-1"}})
+            .creation("aws_subnet.c2", {{"cidr_block", "10.0.1.0/24"}, {"name", "c"}, {"vpc_id", "vpc-9"}, {"id", "?"}})
+            .plan;
+    };
+    terraform.answer = [](const Move&) { return true; };
+    const Driven driven = drive(terraform, true);
+    const std::vector<std::string> expected = {"plan plan-1.tfplan []", "show plan-1.tfplan",
+                                               "plan plan-2.tfplan [aws_subnet.c -> aws_subnet.c2]",
+                                               "ask aws_subnet.c -> aws_subnet.c2: yes", "finish plan-2.tfplan"};
+    BOOST_TEST(lines(driven.log) == lines(expected));
+    BOOST_TEST(moves_of(driven.outcome) == std::vector<std::string>{"aws_subnet.c -> aws_subnet.c2"},
+               boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(answers_of_the_wrong_kind_are_refused) {
+    EngineSettings settings;
+    settings.policy = default_policy();
+    ConvergeEngine engine(settings);
+    BOOST_CHECK_THROW(engine.outcome(), std::logic_error);
+    BOOST_TEST(std::holds_alternative<PlanAction>(engine.start()));
+    BOOST_CHECK_THROW(engine.next(Answer{true}), std::logic_error);
+}
+
+// One old object, two new ones that may hold its values: a tie that Terraform's trials decide,
+// one candidate per round. The trial that plans no change settles it, and its plan is
+// the final one (no plan is made twice).
+BOOST_AUTO_TEST_CASE(a_tie_is_settled_by_the_trials) {
+    const Leaves old_values = {{"id", "\"r\""}, {"input", "\"x\""}, {"output", "\"x\""}, {"triggers_replace", "null"}};
+    // The input is unknown until apply: the values cannot tell the twins apart, Terraform can.
+    const Leaves new_values = {{"id", "?"}, {"input", "?"}, {"output", "?"}, {"triggers_replace", "null"}};
+    ScriptedTerraform terraform;
+    terraform.headers = [](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+        if (has(moves, "terraform_data.old", "terraform_data.twin_0"))
+            return {"terraform_data.twin_0 will be updated in-place|terraform_data.old", "terraform_data.twin_1 will be created"};
+        if (has(moves, "terraform_data.old", "terraform_data.twin_1"))
+            return {"terraform_data.old has moved to terraform_data.twin_1", "terraform_data.twin_0 will be created"};
+        return {"terraform_data.old will be destroyed", "terraform_data.twin_0 will be created",
+                "terraform_data.twin_1 will be created"};
+    };
+    terraform.shown = [&](const std::vector<MovePair>&) {
+        return PlanBuilder()
+            .deletion("terraform_data.old", old_values, builtin)
+            .creation("terraform_data.twin_0", new_values, builtin)
+            .creation("terraform_data.twin_1", new_values, builtin)
+            .configures("terraform_data.twin_0", {"input"})
+            .configures("terraform_data.twin_1", {"input"})
+            .plan;
+    };
+    const Driven driven = drive(terraform);
+    const std::vector<std::string> expected = {"plan plan-1.tfplan []",
+                                               "show plan-1.tfplan",
+                                               "plan trial-1.tfplan [terraform_data.old -> terraform_data.twin_0]",
+                                               "plan trial-2.tfplan [terraform_data.old -> terraform_data.twin_1]",
+                                               "inject []",
+                                               "inject [terraform_data.old -> terraform_data.twin_1]",
+                                               "finish trial-2.tfplan"};
+    BOOST_TEST(lines(driven.log) == lines(expected));
+    BOOST_TEST(moves_of(driven.outcome) == std::vector<std::string>{"terraform_data.old -> terraform_data.twin_1"},
+               boost::test_tools::per_element());
+    BOOST_TEST(driven.outcome.tie_rounds == 2);
+    BOOST_TEST_REQUIRE(driven.outcome.tie_trials.size() == 2u);
+    BOOST_TEST(!driven.outcome.tie_trials[0].no_change);
+    BOOST_TEST(driven.outcome.tie_trials[1].no_change);
+}
