@@ -10,6 +10,22 @@
 
 using namespace tfw::core;
 
+namespace {
+
+// "type@line: settings" (sorted), "type@line: " without settings, or "none"; "in FILE"
+// is added when the block names another file than `file`.
+std::string block_line(const std::optional<BackendBlock>& block, const std::string& file) {
+    if (!block) return "none";
+    std::vector<std::string> settings = block->settings;
+    std::sort(settings.begin(), settings.end());
+    std::string out = block->type + "@" + std::to_string(block->line) + ":";
+    for (const auto& setting : settings) out += " " + setting;
+    if (settings.empty()) out += " ";
+    return block->file == file ? out : out + " in " + block->file;
+}
+
+}  // namespace
+
 BOOST_AUTO_TEST_CASE(reads_the_backend_block_of_a_file) {
     struct Case {
         std::string name, text;
@@ -28,17 +44,7 @@ BOOST_AUTO_TEST_CASE(reads_the_backend_block_of_a_file) {
          "local@4: path"},
     };
     for (const auto& c : cases) {
-        auto block = read_backend_block(c.text, "main.tf");
-        std::string got = "none";
-        if (block) {
-            std::vector<std::string> settings = block->settings;
-            std::sort(settings.begin(), settings.end());
-            got = block->type + "@" + std::to_string(block->line) + ":";
-            for (const auto& s : settings) got += " " + s;
-            if (settings.empty()) got += " ";
-            BOOST_TEST(block->file == "main.tf");
-        }
-        BOOST_TEST(got == c.expected, c.name);
+        BOOST_TEST(block_line(read_backend_block(c.text, "main.tf"), "main.tf") == c.expected, c.name);
     }
     BOOST_CHECK_THROW(read_backend_block("terraform {\n", "main.tf"), HclError);
 }
@@ -81,17 +87,7 @@ BOOST_AUTO_TEST_CASE(reads_the_backend_of_a_json_file) {
         {"not an object", "[]", "none"},
     };
     for (const auto& c : cases) {
-        auto block = read_backend_block_json(c.json, "main.tf.json");
-        std::string got = "none";
-        if (block) {
-            std::vector<std::string> settings = block->settings;
-            std::sort(settings.begin(), settings.end());
-            got = block->type + "@" + std::to_string(block->line) + ":";
-            for (const auto& s : settings) got += " " + s;
-            if (settings.empty()) got += " ";
-            BOOST_TEST(block->file == "main.tf.json");
-        }
-        BOOST_TEST(got == c.expected, c.name);
+        BOOST_TEST(block_line(read_backend_block_json(c.json, "main.tf.json"), "main.tf.json") == c.expected, c.name);
     }
     try {
         read_backend_block_json("{\n  \"terraform\": {\n    \"backend\": \n  }\n}\n", "broken.tf.json");
