@@ -89,6 +89,9 @@ struct ConvergeEngine::State {
     std::optional<PlanMade> ready;  // a trial round's plan of exactly the next set of moves
     std::vector<Unmatched> withdrawn;  // both sides of each withdrawn trial move
     TieBook tie_book;
+    // Deletions that are themselves the end of a moved block in the configuration, and
+    // where the state holds them: Terraform names that address for a chain's move.
+    std::map<Address, Address> in_state_at;
 
     // Effects, as the shell answers them.
     Step<PlanOutput> plan(const PlanAction& action) {
@@ -211,6 +214,8 @@ struct ConvergeEngine::State {
         const Plan& plan = *co_await shown_plan(file);
         MatchResult matched = match_moves(plan, settings.policy);
         tie_book.start_analysis(matched.ties);
+        for (const auto& change : plan.changes)
+            if (change.previous_address && change.action == Action::remove) in_state_at[change.address] = *change.previous_address;
 
         std::vector<Move> fresh;
         for (const auto& move : matched.moves)
@@ -241,6 +246,8 @@ struct ConvergeEngine::State {
                 added.push_back(fresh[i]);
                 result.moves.push_back(fresh[i]);
                 result.move_decisions.push_back(decisions[i]);
+                // Certain on tfw's comparison, and judged all the same by the plan it goes into.
+                on_trial.insert({fresh[i].from, fresh[i].to});
             } else {
                 refused.insert({fresh[i].from, fresh[i].to});
                 result.proposals.push_back({fresh[i], decisions[i]});
@@ -297,8 +304,9 @@ struct ConvergeEngine::State {
                     // Only the trial blocks are new since the last plan that succeeded.
                     verdict = "Terraform refused the plan: " + first_error_line(planned.stderr_text + planned.stdout_text);
                 } else {
-                    std::optional<TrialVerdict> trial = judge_trial(*summary, move);
-                    if (!trial) trial = judge_trial(*co_await shown_plan(file), move);
+                    const std::optional<Address> from_in_state = state_address_of(move.from);
+                    std::optional<TrialVerdict> trial = judge_trial(*summary, move, from_in_state);
+                    if (!trial) trial = judge_trial(*co_await shown_plan(file), move, from_in_state);
                     no_change = trial->outcome == TrialOutcome::no_change;
                     verdict = describe(*trial);
                 }
@@ -340,17 +348,26 @@ struct ConvergeEngine::State {
         co_return true;
     }
 
+    std::optional<Address> state_address_of(const Address& from) const {
+        const auto found = in_state_at.find(from);
+        return found == in_state_at.end() ? std::nullopt : std::optional<Address>(found->second);
+    }
+
     bool denied(const Move& move) const {
         return decide_moves(settings.policy, {move}, 0).front().verdict == Verdict::denied;
     }
 
-    // The moves on trial, judged by the plan Terraform just made with them in: no change
-    // confirms a move; an update leaves it to the policy as a partial move; a replace, or
-    // a move Terraform did not carry out, withdraws it. A verdict holds only for the set of
-    // moves it was made with: when one is withdrawn, the others of the round go on trial
-    // again without it (a dependent looked unchanged only because its parent moved too).
-    // Withdrawing a move resolved out of a tie withdraws the others resolved out of ties,
-    // since they may lean on it. True when something was withdrawn: plan again.
+    // The moves on trial (every move, in the first plan that holds it), judged by the plan
+    // Terraform just made with them in: no change confirms a move; an update leaves it to
+    // the policy as a partial move; a replace, or a move Terraform did not carry out,
+    // withdraws it. Equal known values are evidence, not a verdict: an attribute whose type
+    // changes, a value newly sensitive, a replace_triggered_by plan differently. Only an
+    // update the policy's ignore rules already allowed keeps an ignore-rules move as it is.
+    // A verdict holds only for the set of moves it was made with: when one is withdrawn,
+    // the others of the round go on trial again without it (a dependent looked unchanged
+    // only because its parent moved too). Withdrawing a move resolved out of a tie
+    // withdraws the others resolved out of ties, since they may lean on it. True when
+    // something was withdrawn: plan again.
     Step<bool> judge_trials(const PlanTextSummary& summary, const std::string& file) {
         if (on_trial.empty()) co_return false;
         struct Judged {
@@ -358,14 +375,17 @@ struct ConvergeEngine::State {
             Move move;  // with the verdict applied
             TrialVerdict verdict;
             Decision decision;
+            bool was_certain = false;  // taken on tfw's comparison, before any verdict
+            bool decided = false;      // the decision it was taken with still holds
         };
         std::vector<Judged> judged_moves;
         for (std::size_t i = 0; i < result.moves.size(); ++i) {
             const auto& move = result.moves[i];
             if (!on_trial.count({move.from, move.to})) continue;
-            std::optional<TrialVerdict> verdict = judge_trial(summary, move);
-            if (!verdict) verdict = judge_trial(*co_await shown_plan(file), move);
-            judged_moves.push_back({i, move, *verdict, {}});
+            const std::optional<Address> from_in_state = state_address_of(move.from);
+            std::optional<TrialVerdict> verdict = judge_trial(summary, move, from_in_state);
+            if (!verdict) verdict = judge_trial(*co_await shown_plan(file), move, from_in_state);
+            judged_moves.push_back({i, move, *verdict, result.move_decisions[i], !move.is_tentative(), false});
         }
         on_trial.clear();
 
@@ -373,6 +393,15 @@ struct ConvergeEngine::State {
         bool tie_failed = false;
         for (auto& entry : judged_moves) {
             Move& move = entry.move;
+            const bool kept_as_taken =
+                entry.was_certain && (entry.verdict.outcome == TrialOutcome::no_change ||
+                                      (entry.verdict.outcome == TrialOutcome::update && move.kind == MatchKind::ignore_rules));
+            // confirmed_by_terraform stays for tentative moves: the reports say "(confirmed by
+            // Terraform)" where tfw's comparison alone could not settle the pair.
+            if (kept_as_taken) {
+                entry.decided = true;
+                continue;
+            }
             move.evidence += "; " + describe(entry.verdict);
             switch (entry.verdict.outcome) {
                 case TrialOutcome::no_change:
@@ -385,17 +414,25 @@ struct ConvergeEngine::State {
                     break;
                 case TrialOutcome::replace:
                 case TrialOutcome::not_moved:
-                    withdrawn_now[entry.index] = describe(entry.verdict) + "; tried because " + move.tentative_because;
+                    withdrawn_now[entry.index] = describe(entry.verdict) +
+                                                 (move.tentative_because.empty() ? "" : "; tried because " + move.tentative_because);
                     tie_failed = tie_failed || move.from_tie;
                     break;
             }
         }
         // The policy, and the person at the prompt, judge only a round that stands whole.
         if (withdrawn_now.empty()) {
+            // max_moves counts the accepted moves outside this round, then this round's in order.
+            std::set<std::size_t> in_round;
+            for (const auto& entry : judged_moves) in_round.insert(entry.index);
             std::size_t accepted_before = 0;
-            for (const auto& decision : result.move_decisions)
-                if (decision.verdict == Verdict::accepted) ++accepted_before;
+            for (std::size_t i = 0; i < result.move_decisions.size(); ++i)
+                if (!in_round.count(i) && result.move_decisions[i].verdict == Verdict::accepted) ++accepted_before;
             for (auto& entry : judged_moves) {
+                if (entry.decided) {
+                    if (entry.decision.verdict == Verdict::accepted) ++accepted_before;
+                    continue;
+                }
                 entry.decision = decide_moves(settings.policy, {entry.move}, accepted_before).front();
                 MovePair pair{entry.move.from, entry.move.to};
                 if (entry.decision.verdict == Verdict::proposed && settings.can_ask) {

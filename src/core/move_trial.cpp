@@ -2,12 +2,15 @@
 
 namespace tfw::core {
 
-std::optional<TrialVerdict> judge_trial(const PlanTextSummary& summary, const Move& move) {
+std::optional<TrialVerdict> judge_trial(const PlanTextSummary& summary, const Move& move,
+                                        const std::optional<Address>& from_in_state) {
     const std::string to = to_string(move.to);
     const std::string from = to_string(move.from);
+    const std::string earliest = from_in_state ? to_string(*from_in_state) : from;
     for (const auto& header : summary.headers) {
         if (header.address != to || header.deposed) continue;
-        if (header.previous_address != from) return TrialVerdict{TrialOutcome::not_moved, {}};
+        if (header.previous_address != from && header.previous_address != earliest)
+            return TrialVerdict{TrialOutcome::not_moved, {}};
         switch (header.action) {
             case HeaderAction::move: return TrialVerdict{TrialOutcome::no_change, {}};
             case HeaderAction::update: return TrialVerdict{TrialOutcome::update, header.changed_attributes};
@@ -18,10 +21,12 @@ std::optional<TrialVerdict> judge_trial(const PlanTextSummary& summary, const Mo
     return std::nullopt;
 }
 
-TrialVerdict judge_trial(const Plan& plan, const Move& move) {
+TrialVerdict judge_trial(const Plan& plan, const Move& move, const std::optional<Address>& from_in_state) {
     for (const auto& change : plan.changes) {
         if (change.deposed || change.address != move.to) continue;
-        if (!change.previous_address || *change.previous_address != move.from) return {TrialOutcome::not_moved, {}};
+        if (!change.previous_address ||
+            (*change.previous_address != move.from && (!from_in_state || *change.previous_address != *from_in_state)))
+            return {TrialOutcome::not_moved, {}};
         switch (change.action) {
             case Action::no_op: return {TrialOutcome::no_change, {}};
             case Action::update: return {TrialOutcome::update, {}};

@@ -56,9 +56,9 @@ struct Driven {
 };
 
 // Runs the engine against the script, answering every action as the shell would.
-Driven drive(const ScriptedTerraform& terraform, bool can_ask = false) {
+Driven drive(const ScriptedTerraform& terraform, bool can_ask = false, const Policy& policy = default_policy()) {
     EngineSettings settings;
-    settings.policy = default_policy();
+    settings.policy = policy;
     settings.can_ask = can_ask;
     settings.injected_file = "tfw-moved-1.tf";
     ConvergeEngine engine(settings);
@@ -264,4 +264,98 @@ BOOST_AUTO_TEST_CASE(a_tie_is_settled_by_the_trials) {
     BOOST_TEST_REQUIRE(driven.outcome.tie_trials.size() == 2u);
     BOOST_TEST(!driven.outcome.tie_trials[0].no_change);
     BOOST_TEST(driven.outcome.tie_trials[1].no_change);
+}
+
+// Equal known values are evidence, not a verdict: the plan with the block judges the move.
+// An update makes it a partial move (proposed under the default policy), a replace
+// withdraws it; either way the plan before it is the answer. An update is what an
+// ignore-rules move was accepted with, so it stays.
+BOOST_AUTO_TEST_CASE(terraform_judges_moves_that_equal_values_took) {
+    const Leaves old_values = {{"id", "\"r\""}, {"input", "\"x\""}, {"output", "\"x\""}, {"triggers_replace", "null"}};
+    const Leaves new_values = {{"id", "?"}, {"input", "\"x\""}, {"output", "?"}, {"triggers_replace", "null"}};
+    const Leaves new_spaced = {{"id", "?"}, {"input", "\" x\""}, {"output", "?"}, {"triggers_replace", "null"}};
+    struct Case {
+        std::string name;
+        std::string verdict;  // the header Terraform prints for the moved object
+        Policy policy;
+        bool spaced;  // the new input differs in white space only
+        std::string expected_log, expected_moves, expected_dropped, expected_proposal;
+    };
+    const std::string rename = "terraform_data.a -> terraform_data.b";
+    Policy partial_rule = with_partial(0.5);
+    AcceptRule accept_partial;
+    accept_partial.kinds = {MatchKind::partial};
+    partial_rule.accept.push_back(accept_partial);
+    const std::vector<Case> cases = {
+        {"no change", "terraform_data.a has moved to terraform_data.b", default_policy(), false,
+         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\nfinish plan-2.tfplan\n", rename, "", ""},
+        {"an update: partial, proposed", "terraform_data.b will be updated in-place|terraform_data.a", default_policy(), false,
+         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\nfinish plan-1.tfplan\n", "", "",
+         "partial: Terraform would update it in place"},
+        {"an update a partial rule accepts", "terraform_data.b will be updated in-place|terraform_data.a", partial_rule, false,
+         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\nfinish plan-2.tfplan\n", rename, "", ""},
+        {"a replace", "terraform_data.b must be replaced|terraform_data.a", default_policy(), false,
+         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\nfinish plan-1.tfplan\n", "",
+         "withdrawn: Terraform would replace it", ""},
+        {"not carried out", "terraform_data.b will be created", default_policy(), false,
+         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\nfinish plan-1.tfplan\n", "",
+         "withdrawn: Terraform did not carry the move out", ""},
+        {"an update the ignore rules allowed", "terraform_data.b will be updated in-place|terraform_data.a",
+         with_ignore("terraform_data", "input", IgnoreKind::whitespace), true,
+         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\nfinish plan-2.tfplan\n", rename, "", ""},
+    };
+    for (const auto& c : cases) {
+        ScriptedTerraform terraform;
+        terraform.headers = [&](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+            if (has(moves, "terraform_data.a", "terraform_data.b")) {
+                if (c.verdict.ends_with("will be created")) return {"terraform_data.a will be destroyed", c.verdict};
+                return {c.verdict};
+            }
+            return {"terraform_data.a will be destroyed", "terraform_data.b will be created"};
+        };
+        terraform.shown = [&](const std::vector<MovePair>&) {
+            return PlanBuilder()
+                .deletion("terraform_data.a", old_values, builtin)
+                .creation("terraform_data.b", c.spaced ? new_spaced : new_values, builtin)
+                .plan;
+        };
+        const Driven driven = drive(terraform, false, c.policy);
+        BOOST_TEST(lines(driven.log) == c.expected_log, c.name);
+        std::string moves;
+        for (const auto& move : moves_of(driven.outcome)) moves += move;
+        BOOST_TEST(moves == c.expected_moves, c.name);
+        const std::string dropped = driven.outcome.dropped.empty() ? "" : driven.outcome.dropped[0].reason;
+        BOOST_TEST(dropped == c.expected_dropped, c.name);
+        std::string proposal;
+        for (const auto& p : driven.outcome.proposals)
+            proposal = std::string(to_string(p.move.kind)) + ": " + p.move.evidence.substr(p.move.evidence.rfind("; ") + 2);
+        BOOST_TEST(proposal == c.expected_proposal, c.name);
+    }
+}
+
+// A chain: the configuration's own block moves a to b, and b is renamed c. The plan names
+// the address the state holds (a) for the object tfw moves from b to c; that is the move
+// carried out.
+BOOST_AUTO_TEST_CASE(a_chain_through_a_block_of_the_configuration_is_judged_from_the_state) {
+    const Leaves old_values = {{"id", "\"r\""}, {"input", "\"x\""}, {"output", "\"x\""}, {"triggers_replace", "null"}};
+    const Leaves new_values = {{"id", "?"}, {"input", "\"x\""}, {"output", "?"}, {"triggers_replace", "null"}};
+    ScriptedTerraform terraform;
+    terraform.headers = [](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+        if (has(moves, "terraform_data.b", "terraform_data.c")) return {"terraform_data.a has moved to terraform_data.c"};
+        return {"terraform_data.b will be destroyed|terraform_data.a", "terraform_data.c will be created"};
+    };
+    terraform.shown = [&](const std::vector<MovePair>&) {
+        Plan plan = PlanBuilder()
+                        .deletion("terraform_data.b", old_values, builtin)
+                        .creation("terraform_data.c", new_values, builtin)
+                        .plan;
+        plan.changes.front().previous_address = must_parse_address("terraform_data.a");
+        return plan;
+    };
+    const Driven driven = drive(terraform);
+    BOOST_TEST(lines(driven.log) == "plan plan-1.tfplan []\nshow plan-1.tfplan\n"
+                                    "plan plan-2.tfplan [terraform_data.b -> terraform_data.c]\nfinish plan-2.tfplan\n");
+    BOOST_TEST(moves_of(driven.outcome) == std::vector<std::string>{"terraform_data.b -> terraform_data.c"},
+               boost::test_tools::per_element());
+    BOOST_TEST(driven.outcome.dropped.empty());
 }

@@ -91,3 +91,26 @@ BOOST_AUTO_TEST_CASE(verdicts_in_words) {
     BOOST_TEST(describe({TrialOutcome::replace, {}}) == "Terraform would replace it");
     BOOST_TEST(describe({TrialOutcome::not_moved, {}}) == "Terraform did not carry the move out");
 }
+
+// A chain: the configuration already moves z to a, tfw adds a -> b, and Terraform names
+// the address the state holds (z) for b. That is the move carried out; another address
+// is not.
+BOOST_AUTO_TEST_CASE(a_chain_is_judged_by_the_address_in_the_state) {
+    const Move move = move_of("terraform_data.a", "terraform_data.b");
+    const Address in_state = must_parse_address("terraform_data.z");
+    PlanTextSummary summary;
+    summary.headers = {header("terraform_data.b", HeaderAction::move, "terraform_data.z")};
+    BOOST_TEST((judge_trial(summary, move, in_state) == TrialVerdict{TrialOutcome::no_change, {}}));
+    BOOST_TEST((judge_trial(summary, move) == TrialVerdict{TrialOutcome::not_moved, {}}));
+    summary.headers = {header("terraform_data.b", HeaderAction::move, "terraform_data.y")};
+    BOOST_TEST((judge_trial(summary, move, in_state) == TrialVerdict{TrialOutcome::not_moved, {}}));
+
+    Plan plan;
+    ResourceChange change;
+    change.address = move.to;
+    change.action = Action::update;
+    change.previous_address = in_state;
+    plan.changes.push_back(change);
+    BOOST_TEST((judge_trial(plan, move, in_state).outcome == TrialOutcome::update));
+    BOOST_TEST((judge_trial(plan, move).outcome == TrialOutcome::not_moved));
+}

@@ -6,7 +6,9 @@
 //   - tfw moves on a saved plan: one show -json; on a show -json file: none;
 //   - with -json, the same counts, every plan streaming JSON;
 //   - a tie that only Terraform can break: one plan per trial round on top, a tie of k
-//     candidates at most k rounds, and one plan with the pairs it settled.
+//     candidates at most k rounds, and one plan with the pairs it settled;
+//   - moves Terraform plans otherwise than their equal values suggest: one plan for each
+//     verdict that withdraws something, the first plan then being the answer.
 // And with -detailed-exitcode, tfw exits as terraform does.
 #include <boost/test/unit_test.hpp>
 
@@ -177,6 +179,21 @@ BOOST_AUTO_TEST_CASE(single_rename_costs_plan_show_plan) {
     const TfwPlan detailed = ws.tfw_plan({recorder.option(), "-detailed-exitcode"});
     require_saved_plan(detailed, 2);
     BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan"}), "terraform calls:\n" << recorder.describe());
+}
+
+// Renames that Terraform judges otherwise than their equal values suggest (issue 24): the
+// plan with the three blocks withdraws the replaced one, the plan with the other two makes
+// them proposals, and the first plan is the answer: plan, show, plan, plan.
+BOOST_AUTO_TEST_CASE(moves_terraform_refuses_cost_one_plan_per_verdict) {
+    Workspace ws("judged_by_terraform");
+    ws.apply_before();
+    ws.switch_to("after");
+
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option()});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(moves(plan).empty(), describe(plan));
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan", "plan"}), "terraform calls:\n" << recorder.describe());
 }
 
 BOOST_AUTO_TEST_CASE(several_renames_cost_one_analysis) {

@@ -29,11 +29,15 @@ struct TrialVerdict {
 };
 
 // From the human rendering: std::nullopt unless it positively shows what became of the
-// move (a header for the new address that names the old one).
-std::optional<TrialVerdict> judge_trial(const PlanTextSummary& summary, const Move& move);
+// move (a header for the new address that names the old one). `from_in_state` is the
+// address the state holds the object at when the move's `from` is itself the end of a
+// moved block already in the configuration (a chain a -> b -> c): Terraform then names
+// that earliest address.
+std::optional<TrialVerdict> judge_trial(const PlanTextSummary& summary, const Move& move,
+                                        const std::optional<Address>& from_in_state = std::nullopt);
 
 // From `show -json` of the same plan: always an answer.
-TrialVerdict judge_trial(const Plan& plan, const Move& move);
+TrialVerdict judge_trial(const Plan& plan, const Move& move, const std::optional<Address>& from_in_state = std::nullopt);
 
 // `Terraform would update it in place (~ description)`, for explanations.
 std::string describe(const TrialVerdict& verdict);
