@@ -361,8 +361,9 @@ struct ConvergeEngine::State {
     // Terraform just made with them in: no change confirms a move; an update leaves it to
     // the policy as a partial move; a replace, or a move Terraform did not carry out,
     // withdraws it. Equal known values are evidence, not a verdict: an attribute whose type
-    // changes, a value newly sensitive, a replace_triggered_by plan differently. Only an
-    // update the policy's ignore rules already allowed keeps an ignore-rules move as it is.
+    // changes, a value newly sensitive, a replace_triggered_by plan differently. An
+    // ignore-rules move keeps its kind on an update, since its rules accepted a difference
+    // (which attributes the update touches is not checked).
     // A verdict holds only for the set of moves it was made with: when one is withdrawn,
     // the others of the round go on trial again without it (a dependent looked unchanged
     // only because its parent moved too). Withdrawing a move resolved out of a tie
@@ -410,6 +411,11 @@ struct ConvergeEngine::State {
                     move.remaining_differences.clear();
                     break;
                 case TrialOutcome::update:
+                    // A move made only because a trial settled its tie stands on no change alone.
+                    if (tie_book.settled.count({move.from, move.to})) {
+                        withdrawn_now[entry.index] = describe(entry.verdict) + "; only no change confirms a pair chosen by Terraform's trials";
+                        break;
+                    }
                     if (move.kind != MatchKind::cross_type) move.kind = MatchKind::partial;
                     break;
                 case TrialOutcome::replace:

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -358,4 +359,73 @@ BOOST_AUTO_TEST_CASE(a_chain_through_a_block_of_the_configuration_is_judged_from
     BOOST_TEST(moves_of(driven.outcome) == std::vector<std::string>{"terraform_data.b -> terraform_data.c"},
                boost::test_tools::per_element());
     BOOST_TEST(driven.outcome.dropped.empty());
+}
+
+// Two ties, each settled by a round of trials. Together, one of the settled pairs plans an
+// update: a pair chosen by Terraform's trials stands on no change alone, so it is
+// withdrawn even under a policy that accepts partial moves, and the other is tried again
+// without it.
+BOOST_AUTO_TEST_CASE(a_pair_settled_by_trials_stands_on_no_change_alone) {
+    const Leaves x_old = {{"id", "\"1\""}, {"input", "\"x\""}, {"output", "\"x\""}, {"triggers_replace", "null"}};
+    const Leaves y_old = {{"id", "\"2\""}, {"input", "\"y\""}, {"output", "\"y\""}, {"triggers_replace", "null"}};
+    const Leaves unknown = {{"id", "?"}, {"input", "?"}, {"output", "?"}, {"triggers_replace", "null"}};
+    const std::string x = "terraform_data.x", y = "terraform_data.y";
+    const std::string t0 = "terraform_data.t0", t1 = "terraform_data.t1", u0 = "terraform_data.u0", u1 = "terraform_data.u1";
+    ScriptedTerraform terraform;
+    terraform.headers = [&](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+        std::vector<std::string> out;
+        const bool settled_together = has(moves, x, t0) && has(moves, y, u1);
+        auto verdict = [&](const std::string& from, const std::string& to, bool no_change) {
+            out.push_back(no_change ? from + " has moved to " + to : to + " will be updated in-place|" + from);
+        };
+        std::set<std::string> moved_from, moved_to;
+        for (const auto& [from, to] : moves) {
+            const std::string f = to_string(from), t = to_string(to);
+            moved_from.insert(f);
+            moved_to.insert(t);
+            // Alone, x is t0 and y is u1; together, t0 is updated (it reads something of u1).
+            const bool right = (f == x && t == t0 && !settled_together) || (f == y && t == u1);
+            verdict(f, t, right);
+        }
+        for (const auto& old : {x, y})
+            if (!moved_from.count(old)) out.push_back(old + " will be destroyed");
+        for (const auto& fresh : {t0, t1, u0, u1})
+            if (!moved_to.count(fresh)) out.push_back(fresh + " will be created");
+        return out;
+    };
+    terraform.shown = [&](const std::vector<MovePair>&) {
+        return PlanBuilder()
+            .deletion(x, x_old, builtin)
+            .deletion(y, y_old, builtin)
+            .creation(t0, unknown, builtin)
+            .creation(t1, unknown, builtin)
+            .creation(u0, unknown, builtin)
+            .creation(u1, unknown, builtin)
+            .configures(t0, {"input"})
+            .configures(t1, {"input"})
+            .configures(u0, {"input"})
+            .configures(u1, {"input"})
+            .plan;
+    };
+    Policy partial_rule = with_partial(0.5);
+    AcceptRule accept_partial;
+    accept_partial.kinds = {MatchKind::partial};
+    partial_rule.accept.push_back(accept_partial);
+    const Driven driven = drive(terraform, false, partial_rule);
+    const std::string settled = "[" + x + " -> " + t0 + ", " + y + " -> " + u1 + "]";
+    BOOST_TEST(lines(driven.log) == "plan plan-1.tfplan []\nshow plan-1.tfplan\n"
+                                    "plan trial-1.tfplan [" + x + " -> " + t0 + ", " + y + " -> " + t1 + "]\n"
+                                    "plan trial-2.tfplan [" + x + " -> " + t1 + ", " + y + " -> " + t0 + "]\n"
+                                    "plan trial-3.tfplan [" + x + " -> " + u0 + ", " + y + " -> " + u1 + "]\n"
+                                    "plan trial-4.tfplan [" + x + " -> " + u1 + ", " + y + " -> " + u0 + "]\n"
+                                    "inject []\n"
+                                    "plan plan-2.tfplan " + settled + "\n"
+                                    "inject [" + y + " -> " + u1 + "]\n"
+                                    "plan plan-3.tfplan [" + y + " -> " + u1 + "]\n"
+                                    "inject [" + y + " -> " + u1 + "]\n"
+                                    "finish plan-3.tfplan\n");
+    BOOST_TEST(moves_of(driven.outcome) == std::vector<std::string>{y + " -> " + u1}, boost::test_tools::per_element());
+    BOOST_TEST_REQUIRE(driven.outcome.dropped.size() == 1u);
+    BOOST_TEST(driven.outcome.dropped[0].reason ==
+               "withdrawn: Terraform would update it in place; only no change confirms a pair chosen by Terraform's trials");
 }
