@@ -56,12 +56,7 @@ BOOST_AUTO_TEST_CASE(moves_with_equal_values_are_judged_by_terraform) {
 
     // A partial rule accepts the two updates: they move, each with its in-place update;
     // the replaced object still does not.
-    const std::string policy = ws.write_scratch_file("partial.yaml",
-                                                     "version: 1\n"
-                                                     "accept:\n"
-                                                     "  - kinds: [exact, ignore, partial]\n"
-                                                     "partial:\n"
-                                                     "  threshold: 0.8\n");
+    const std::string policy = ws.write_scratch_file("partial.yaml", accept_partial_policy);
     const TfwPlan accepted = ws.tfw_plan({"-no-color", "--policy=" + policy});
     const auto& plan = require_saved_plan(accepted, 0);
     BOOST_TEST(moved_from(plan, "terraform_data.typed_renamed") == "terraform_data.typed", describe(plan));

@@ -235,12 +235,7 @@ BOOST_AUTO_TEST_CASE(accepted_partial_match_is_a_move_with_its_in_place_update) 
     const auto reference = ws.plan_with_reference_moves();
     BOOST_TEST_REQUIRE(moved_from(reference, "terraform_data.new") == "terraform_data.old", describe(reference));
 
-    const std::string policy = ws.write_scratch_file("partial.yaml",
-                                            "version: 1\n"
-                                            "accept:\n"
-                                            "  - kinds: [exact, ignore, partial]\n"
-                                            "partial:\n"
-                                            "  threshold: 0.8\n");
+    const std::string policy = ws.write_scratch_file("partial.yaml", accept_partial_policy);
     const TfwPlan run = ws.tfw_plan({"-no-color", "--policy=" + policy});
     const auto& plan = require_saved_plan(run, 0);
     BOOST_TEST(moved_from(plan, "terraform_data.new") == "terraform_data.old", describe(plan));

@@ -13,6 +13,15 @@ namespace tfw::e2e {
 
 inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// A policy that accepts partial moves of at least 80% equal known values, beside the
+// exact and ignore-rules ones.
+inline const std::string accept_partial_policy =
+    "version: 1\n"
+    "accept:\n"
+    "  - kinds: [exact, ignore, partial]\n"
+    "partial:\n"
+    "  threshold: 0.8\n";
+
 // What every successful `tfw plan -out=final.tfplan` must hold: the expected exit code,
 // the user's files and the state untouched with nothing left behind, and the plan saved.
 // Returns the saved plan; stops the test case when there is none.
