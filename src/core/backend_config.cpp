@@ -111,11 +111,14 @@ std::optional<BackendBlock> effective_backend_block(const std::vector<std::pair<
             if (name == base || ends_with(name, "_" + std::string(base))) return true;
         return false;
     };
-    std::vector<std::pair<std::string, std::string>> sorted = files;
-    std::sort(sorted.begin(), sorted.end());
+    // By name, without copying the texts.
+    std::vector<const std::pair<std::string, std::string>*> sorted;
+    for (const auto& file : files) sorted.push_back(&file);
+    std::sort(sorted.begin(), sorted.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
     std::optional<BackendBlock> effective;
     for (const bool overriding : {false, true})
-        for (const auto& [name, text] : sorted) {
+        for (const auto* file : sorted) {
+            const auto& [name, text] = *file;
             if (is_override(name) != overriding || (effective && !overriding)) continue;
             std::optional<BackendBlock> block;
             if (ends_with(name, ".tf.json")) block = read_backend_block_json(text, name);

@@ -1,6 +1,7 @@
 #include "tfw/core/converge_engine.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <stdexcept>
 
 #include "tfw/core/converge_task.hpp"
@@ -53,8 +54,7 @@ std::set<std::size_t> blamed_moves(const std::vector<Diagnostic>& diagnostics, c
             }
             continue;
         }
-        const std::size_t slash = diagnostic.filename.find_last_of('/');
-        if (diagnostic.filename.substr(slash == std::string::npos ? 0 : slash + 1) != file_name) continue;
+        if (std::filesystem::path(diagnostic.filename).filename() != file_name) continue;
         for (std::size_t i = 0; i < block_lines.size(); ++i) {
             if (diagnostic.line < block_lines[i].first || diagnostic.line > block_lines[i].last) continue;
             out.insert(i);
