@@ -64,6 +64,15 @@ std::set<std::size_t> blamed_moves(const std::vector<Diagnostic>& diagnostics, c
     return out;
 }
 
+// `would update terraform_data.b in place (~ input), which holds its id`.
+std::string describe_referrer(const TrialVerdict& verdict, const Address& referrer) {
+    std::string words = describe(verdict);
+    const std::string terraform = "Terraform ", it = " it";
+    if (words.starts_with(terraform)) words.erase(0, terraform.size());
+    if (const std::size_t at = words.find(it); at != std::string::npos) words.replace(at, it.size(), " " + to_string(referrer));
+    return words + ", which holds its id";
+}
+
 }  // namespace
 
 struct ConvergeEngine::State {
@@ -197,6 +206,8 @@ struct ConvergeEngine::State {
             placed.insert(move.from);
             placed.insert(move.to);
         }
+        // The last analysis's unmatched sides that trials paired since are moves now.
+        std::erase_if(result.unmatched, [&](const Unmatched& entry) { return placed.count(entry.address) > 0; });
         for (const auto& entry : result.unmatched) placed.insert(entry.address);
         for (auto& entry : withdrawn)
             if (placed.insert(entry.address).second) result.unmatched.push_back(std::move(entry));
@@ -309,6 +320,15 @@ struct ConvergeEngine::State {
                     if (!trial) trial = judge_trial(*co_await shown_plan(file), move, from_in_state);
                     no_change = trial->outcome == TrialOutcome::no_change;
                     verdict = describe(*trial);
+                    // What holds the deletion's id by value judges the pairing too.
+                    for (const Address& referrer : board.edges[e].referrers) {
+                        if (!no_change) break;
+                        std::optional<TrialVerdict> staying = judge_staying(*summary, referrer);
+                        if (!staying) staying = judge_staying(*co_await shown_plan(file), referrer);
+                        if (staying->outcome == TrialOutcome::no_change) continue;
+                        no_change = false;
+                        verdict += ", but " + describe_referrer(*staying, referrer);
+                    }
                 }
                 record_verdict(board, e, no_change, round, verdict);
                 tie_book.judged[{move.from, move.to}] = board.edges[e];

@@ -1,11 +1,12 @@
 // Stage 2: which equal pairs are moves. A pair is a move when each side is the other's
 // only candidate. Ties go to the dependency evidence (anchors that stayed put), then to
-// the reference structure among the tied objects themselves, then to constraint
-// propagation; what stays tied stays unmatched. A pair settled any way but plain
+// the module instance the rest of the object's instance moved to, then to the reference
+// structure among the tied objects themselves, then to constraint propagation; what stays tied stays unmatched. A pair settled any way but plain
 // uniqueness of fully known values is tentative: Terraform confirms it by a replan.
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <unordered_map>
 
 #include "tfw/core/dependency_evidence.hpp"
 #include "tfw/core/match_state.hpp"
@@ -37,6 +38,7 @@ public:
             record_tied_pairs();
             gather_evidence();
             filter_by_dependencies();
+            resolve_by_module_instance();
             resolve_by_structure();
         }
         propagate_and_accept();
@@ -76,7 +78,8 @@ private:
                     tie.move.tentative_because += "; " + join(unverified->second, ", ") +
                                                   (unverified->second.size() == 1 ? " is" : " are") + " unknown until apply";
                 }
-                tie.certain = unverified == state_.unverified.end();
+                tie.referrers = referrers_of(d);
+                tie.certain = unverified == state_.unverified.end() && tie.referrers.empty();
                 tie.known_equal = compared_values(before, after);
                 auto reached = refers_to.find(c);
                 if (reached == refers_to.end()) {
@@ -89,6 +92,27 @@ private:
                 state_.result.ties.push_back(std::move(tie));
             }
         }
+    }
+
+    // The objects that stay and hold the deletion's id or arn in a value still unknown:
+    // which twin went where shows in their plans.
+    std::vector<Address> referrers_of(std::size_t d) {
+        if (!held_values_) {
+            held_values_.emplace();
+            for (const auto& change : state_.plan.changes)
+                for (const auto& leaf : change.held_until_apply)
+                    if (leaf.value.size() > 2 && leaf.value.front() == '"') (*held_values_)[leaf.value].push_back(&change.address);
+        }
+        std::vector<Address> out;
+        for (const auto& leaf : state_.deletions[d].attributes()) {
+            if (leaf.path != "id" && leaf.path != "arn") continue;
+            auto holders = held_values_->find(leaf.value);
+            if (holders == held_values_->end()) continue;
+            for (const Address* holder : holders->second)
+                if (std::find(out.begin(), out.end(), *holder) == out.end()) out.push_back(*holder);
+        }
+        std::sort(out.begin(), out.end());
+        return out;
     }
 
     void gather_evidence() {
@@ -112,6 +136,43 @@ private:
                 if (evidence_->consistent(state_.deletions[d].address(), state_.creations[c].address())) kept.push_back(c);
             if (kept.size() != candidates_[d].size()) by_dependency_.insert(d);
             candidates_[d] = std::move(kept);
+        }
+    }
+
+    // A tied object in a module instance goes with the rest of that instance. Where every
+    // object of instance P paired on its own went to instance Q, and every one of Q's came
+    // from P, the instance moved as a whole (a call renamed, or re-keyed from count to
+    // for_each), and P's tied object takes Q's of the same resource and key. The other
+    // pairings would split an instance; Terraform judges the whole instance's moves
+    // together (a helper referred to by id plans no change only beside its own referrer).
+    void resolve_by_module_instance() {
+        std::vector<std::size_t> deletions_per_creation(state_.creations.size(), 0);
+        for (const auto& candidates : candidates_)
+            for (std::size_t c : candidates) ++deletions_per_creation[c];
+        std::map<ModulePath, std::set<ModulePath>> went_to, came_from;
+        for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            if (candidates_[d].size() != 1 || deletions_per_creation[candidates_[d][0]] != 1) continue;
+            const ModulePath& from = state_.deletions[d].address().module;
+            const ModulePath& to = state_.creations[candidates_[d][0]].address().module;
+            if (from.empty() || to.empty() || from == to) continue;
+            went_to[from].insert(to);
+            came_from[to].insert(from);
+        }
+        if (went_to.empty()) return;
+        for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            if (!in_tie(candidates_[d])) continue;
+            const Address& deletion = state_.deletions[d].address();
+            auto instance = went_to.find(deletion.module);
+            if (instance == went_to.end() || instance->second.size() != 1) continue;
+            const ModulePath& to = *instance->second.begin();
+            if (came_from[to].size() != 1) continue;
+            for (std::size_t c : candidates_[d]) {
+                const Address& creation = state_.creations[c].address();
+                if (creation.module != to || creation.resource != deletion.resource) continue;
+                candidates_[d] = {c};
+                instance_moved_[d] = to_string(deletion.module) + " to " + to_string(to);
+                break;
+            }
         }
     }
 
@@ -272,8 +333,9 @@ private:
         const Attributes& after = state_.creations[c].attributes();
         bool propagated = propagated_deletions_.count(d) > 0 || propagated_creations_.count(c) > 0;
         bool structure = by_structure_.count(d) > 0;
+        auto instance = instance_moved_.find(d);
         bool dependency = by_dependency_.count(d) > 0 ||
-                          (!propagated && !structure &&
+                          (!propagated && !structure && instance == instance_moved_.end() &&
                            (state_.creations_of[d].size() > 1 || state_.deletions_of[c].size() > 1));
         Move move;
         move.kind = differing_paths(before, after).empty() ? MatchKind::exact : MatchKind::ignore_rules;
@@ -293,12 +355,16 @@ private:
             move.evidence += "; the only pairing that carries the old dependencies onto the new references";
             tentative.push_back("resolved out of a tie by reference structure");
         }
+        if (instance != instance_moved_.end()) {
+            move.evidence += "; moves with the rest of its module instance, " + instance->second;
+            tentative.push_back("resolved out of a tie by its module instance");
+        }
         if (propagated) {
             move.evidence += "; its other candidates are each another object's only match";
             tentative.push_back("resolved out of a tie by elimination");
         }
         move.by_dependency = dependency;
-        move.from_tie = dependency || propagated || structure;
+        move.from_tie = dependency || propagated || structure || instance != instance_moved_.end();
         move.tentative_because = join(tentative, "; ");
         state_.accept(d, c, std::move(move));
     }
@@ -326,8 +392,11 @@ private:
     MatchState& state_;
     std::vector<std::vector<std::size_t>> candidates_;  // per deletion, narrowed by evidence
     std::optional<DependencyEvidence> evidence_;
+    // Quoted string values held until apply -> the objects holding them; built on first use.
+    std::optional<std::unordered_map<std::string, std::vector<const Address*>>> held_values_;
     std::set<std::size_t> by_dependency_;
     std::set<std::size_t> by_structure_;
+    std::map<std::size_t, std::string> instance_moved_;  // deletion -> `module.a[0] to module.b["x"]`
     std::set<std::size_t> propagated_deletions_;  // paired by propagation, either way
     std::set<std::size_t> propagated_creations_;
 };

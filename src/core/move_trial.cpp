@@ -38,6 +38,34 @@ TrialVerdict judge_trial(const Plan& plan, const Move& move, const std::optional
     return {TrialOutcome::not_moved, {}};
 }
 
+std::optional<TrialVerdict> judge_staying(const PlanTextSummary& summary, const Address& address) {
+    if (!summary.recognised) return std::nullopt;
+    const std::string printed = to_string(address);
+    for (const auto& header : summary.headers) {
+        if (header.address != printed || header.deposed) continue;
+        switch (header.action) {
+            case HeaderAction::move:
+            case HeaderAction::read: return TrialVerdict{TrialOutcome::no_change, {}};
+            case HeaderAction::update: return TrialVerdict{TrialOutcome::update, header.changed_attributes};
+            default: return TrialVerdict{TrialOutcome::replace, header.changed_attributes};
+        }
+    }
+    return TrialVerdict{TrialOutcome::no_change, {}};
+}
+
+TrialVerdict judge_staying(const Plan& plan, const Address& address) {
+    for (const auto& change : plan.changes) {
+        if (change.deposed || change.address != address) continue;
+        switch (change.action) {
+            case Action::no_op:
+            case Action::read: return {TrialOutcome::no_change, {}};
+            case Action::update: return {TrialOutcome::update, {}};
+            default: return {TrialOutcome::replace, {}};
+        }
+    }
+    return {TrialOutcome::no_change, {}};
+}
+
 std::string describe(const TrialVerdict& verdict) {
     std::string changes;
     for (const auto& change : verdict.changes) changes += (changes.empty() ? "" : ", ") + change;

@@ -143,9 +143,22 @@ private:
 
 // Values are read only for a plain create or delete, a possible half of a move.
 // Terraform writes `actions` first in `change`; until it is seen, every value is read.
+// The prior values at paths the planned values leave unknown (both sorted by path).
+Attributes held_until_apply(const Attributes& before, const Attributes& after) {
+    std::vector<std::string_view> unknown;
+    for (const auto& leaf : after)
+        if (leaf.unknown) unknown.push_back(leaf.path);
+    Attributes out;
+    if (unknown.empty()) return out;
+    for (const auto& leaf : before)
+        if (std::any_of(unknown.begin(), unknown.end(), [&](std::string_view path) { return path_covers(path, leaf.path); }))
+            out.push_back(leaf);
+    return out;
+}
+
 void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChange& change) {
     std::string_view previous;
-    bool possible_move = true;
+    bool values_needed = true;
     values.clear();
     cursor.members([&](std::string_view key) {
         if (key == "address") change.address_text = cursor.string();
@@ -157,12 +170,14 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
             cursor.members([&](std::string_view field) {
                 if (field == "actions") {
                     change.action = parse_actions(cursor);
-                    possible_move = change.action == Action::create || change.action == Action::remove;
+                    values_needed = change.action == Action::create || change.action == Action::remove ||
+                                    change.action == Action::update || change.action == Action::delete_then_create ||
+                                    change.action == Action::create_then_delete;
                 } else if (field == "importing") {
                     cursor.members([&](std::string_view member) {
                         if (member == "id") change.importing_id = std::string(cursor.string());
                     });
-                } else if (rapidjson::Document* slot = values.slot(field); slot && possible_move) {
+                } else if (rapidjson::Document* slot = values.slot(field); slot && values_needed) {
                     cursor.parse(*slot);
                 }
             });
@@ -176,6 +191,7 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
         throw PlanJsonError(at + " moved from " + quote_hcl_string(previous) + ", which is not a resource");
     if (change.is_deletion_candidate()) change.before = values.before();
     if (change.is_creation_candidate()) change.after = values.after();
+    if (change.may_refer_to_replaced()) change.held_until_apply = held_until_apply(values.before(), values.after());
 }
 
 // `terraform_data.a.id`, `data.x.y[0].z`, `module.m.out`: the resource a reference names,

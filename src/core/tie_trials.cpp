@@ -128,7 +128,7 @@ TieBoard tie_board(const std::vector<TiedPair>& ties) {
     });
     TieBoard board;
     for (const TiedPair* tie : order)
-        board.edges.push_back({tie->move, tie->certain, TieVerdict::untried, 0, {}, tie->creation_refers_to});
+        board.edges.push_back({tie->move, tie->certain, TieVerdict::untried, 0, {}, tie->creation_refers_to, tie->referrers});
     return board;
 }
 

@@ -267,6 +267,72 @@ BOOST_AUTO_TEST_CASE(a_tie_is_settled_by_the_trials) {
     BOOST_TEST(driven.outcome.tie_trials[1].no_change);
 }
 
+// Twins with every value equal, each held by id in a dependent that stays: the moved twins
+// plan no change under either pairing, the dependents only under the right one. Each
+// pairing is tried with what holds its id, and the dependents' verdicts settle the tie.
+// Without dependents the same twins stay a true tie, with no plan spent on them.
+BOOST_AUTO_TEST_CASE(twins_are_told_apart_by_what_holds_their_ids) {
+    const Leaves twin_new = {{"id", "?"}, {"input", "\"same\""}};
+    auto twins = [&](bool with_dependents) {
+        ScriptedTerraform terraform;
+        // dependent[0] now refers to twin["b"], dependent[1] to twin["a"].
+        terraform.headers = [with_dependents](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+            std::vector<std::string> out;
+            const std::vector<std::pair<std::string, std::string>> right = {{"0", "b"}, {"1", "a"}};
+            std::set<std::string> created = {"a", "b"};
+            for (const auto& [index, key] : right) {
+                const std::string from = "terraform_data.twin[" + index + "]";
+                std::string went;
+                for (const std::string candidate : {"a", "b"})
+                    if (has(moves, from, "terraform_data.twin[\"" + candidate + "\"]")) went = candidate;
+                if (went.empty()) out.push_back(from + " will be destroyed");
+                else {
+                    out.push_back(from + " has moved to terraform_data.twin[\"" + went + "\"]");
+                    created.erase(went);
+                }
+                if (with_dependents && went != key) out.push_back("terraform_data.dependent[" + index + "] will be updated in-place");
+            }
+            for (const auto& key : created) out.push_back("terraform_data.twin[\"" + key + "\"] will be created");
+            return out;
+        };
+        terraform.shown = [&twin_new, with_dependents](const std::vector<MovePair>&) {
+            PlanBuilder builder;
+            builder.deletion("terraform_data.twin[0]", {{"id", "\"id-0\""}, {"input", "\"same\""}}, builtin)
+                .deletion("terraform_data.twin[1]", {{"id", "\"id-1\""}, {"input", "\"same\""}}, builtin)
+                .creation("terraform_data.twin[\"a\"]", twin_new, builtin)
+                .creation("terraform_data.twin[\"b\"]", twin_new, builtin);
+            if (with_dependents)
+                builder.update("terraform_data.dependent[0]", {{"input", "\"id-0\""}}, builtin)
+                    .update("terraform_data.dependent[1]", {{"input", "\"id-1\""}}, builtin);
+            return builder.plan;
+        };
+        return drive(terraform);
+    };
+
+    const Driven told = twins(true);
+    const std::vector<std::string> expected = {
+        "plan plan-1.tfplan []",
+        "show plan-1.tfplan",
+        "plan trial-1.tfplan [terraform_data.twin[0] -> terraform_data.twin[\"a\"], terraform_data.twin[1] -> terraform_data.twin[\"b\"]]",
+        "plan trial-2.tfplan [terraform_data.twin[0] -> terraform_data.twin[\"b\"], terraform_data.twin[1] -> terraform_data.twin[\"a\"]]",
+        "inject []",
+        "inject [terraform_data.twin[0] -> terraform_data.twin[\"b\"], terraform_data.twin[1] -> terraform_data.twin[\"a\"]]",
+        "finish trial-2.tfplan"};
+    BOOST_TEST(lines(told.log) == lines(expected));
+    BOOST_TEST(moves_of(told.outcome) == (std::vector<std::string>{"terraform_data.twin[0] -> terraform_data.twin[\"b\"]",
+                                                                    "terraform_data.twin[1] -> terraform_data.twin[\"a\"]"}),
+               boost::test_tools::per_element());
+    BOOST_TEST_REQUIRE(told.outcome.tie_trials.size() == 4u);
+    BOOST_TEST(told.outcome.tie_trials[0].verdict ==
+               "Terraform plans it with no change, but would update terraform_data.dependent[0] in place, which holds its id");
+    BOOST_TEST(told.outcome.unmatched.empty());
+
+    const Driven true_twins = twins(false);
+    BOOST_TEST(lines(true_twins.log) == "plan plan-1.tfplan []\nshow plan-1.tfplan\ninject []\nfinish plan-1.tfplan\n");
+    BOOST_TEST(true_twins.outcome.moves.empty());
+    BOOST_TEST(true_twins.outcome.unmatched.size() == 4u);
+}
+
 // Equal known values are evidence, not a verdict: the plan with the block judges the move.
 // An update makes it a partial move (proposed under the default policy), a replace
 // withdraws it; either way the plan before it is the answer. An update is what an

@@ -70,6 +70,12 @@ struct PlanBuilder {
         plan.changes.back().after = attributes(after);
         return *this;
     }
+    // An object that stays and is updated, with the prior values the plan leaves unknown.
+    PlanBuilder& update(const std::string& address, const Leaves& held_until_apply, const std::string& provider = aws) {
+        change(address, Action::update, provider);
+        plan.changes.back().held_until_apply = attributes(held_until_apply);
+        return *this;
+    }
     PlanBuilder& moved(const std::string& from, const std::string& to, Action action = Action::no_op) {
         change(to, action);
         plan.changes.back().previous_address = must_parse_address(from);

@@ -130,3 +130,147 @@ BOOST_AUTO_TEST_CASE(tied_pairs_for_the_trials) {
     BOOST_TEST(tied(32).size() == 32u);
     BOOST_TEST(tied(33).empty());
 }
+
+// A call renamed and re-keyed: each instance's main object pairs on its own (its name),
+// its helper is a twin of the other instances' helpers. The helper goes with its instance.
+BOOST_AUTO_TEST_CASE(module_instance_settles_its_tied_objects) {
+    const Leaves helper = {{"id", "\"h\""}, {"input", "\"settings\""}};
+    const Leaves helper_new = {{"id", "?"}, {"input", "\"settings\""}};
+    auto main_of = [](const std::string& name) { return Leaves{{"id", "\"m\""}, {"input.name", "\"" + name + "\""}, {"input.settings", "\"h\""}}; };
+    auto main_new = [](const std::string& name) { return Leaves{{"id", "?"}, {"input.name", "\"" + name + "\""}, {"input.settings", "?"}}; };
+    auto instances = [&](PlanBuilder builder, const std::string& old_a, const std::string& old_b, const std::string& new_a,
+                         const std::string& new_b) {
+        return builder.deletion(old_a + ".terraform_data.helper", helper, builtin)
+            .deletion(old_b + ".terraform_data.helper", helper, builtin)
+            .creation(new_a + ".terraform_data.helper", helper_new, builtin)
+            .creation(new_b + ".terraform_data.helper", helper_new, builtin)
+            .deletion(old_a + ".terraform_data.main", main_of("alpha"), builtin)
+            .deletion(old_b + ".terraform_data.main", main_of("beta"), builtin)
+            .creation(new_a + ".terraform_data.main", main_new("alpha"), builtin)
+            .creation(new_b + ".terraform_data.main", main_new("beta"), builtin);
+    };
+    struct Case {
+        std::string name;
+        Plan plan;
+        std::vector<std::string> moves;
+    };
+    const std::vector<Case> cases = {
+        {"count to for_each, renamed: every helper goes with its instance",
+         instances(PlanBuilder{}, "module.svc[0]", "module.svc[1]", "module.service[\"alpha\"]", "module.service[\"beta\"]").plan,
+         {"module.svc[0].terraform_data.helper -> module.service[\"alpha\"].terraform_data.helper exact tentative",
+          "module.svc[1].terraform_data.helper -> module.service[\"beta\"].terraform_data.helper exact tentative",
+          "module.svc[0].terraform_data.main -> module.service[\"alpha\"].terraform_data.main exact",
+          "module.svc[1].terraform_data.main -> module.service[\"beta\"].terraform_data.main exact"}},
+        {"renamed inside instances that keep their path: no instance moved, the helpers stay a tie",
+         PlanBuilder{}
+             .deletion("module.svc[0].terraform_data.helper", helper, builtin)
+             .deletion("module.svc[1].terraform_data.helper", helper, builtin)
+             .creation("module.svc[0].terraform_data.settings", helper_new, builtin)
+             .creation("module.svc[1].terraform_data.settings", helper_new, builtin)
+             .deletion("module.svc[0].terraform_data.main", main_of("alpha"), builtin)
+             .creation("module.svc[0].terraform_data.primary", main_new("alpha"), builtin)
+             .plan,
+         {"module.svc[0].terraform_data.main -> module.svc[0].terraform_data.primary exact"}},
+        {"from the root module: no instance moved, the helpers stay a tie",
+         PlanBuilder{}
+             .deletion("terraform_data.helper", helper, builtin)
+             .deletion("terraform_data.helper2", helper, builtin)
+             .creation("module.a.terraform_data.helper", helper_new, builtin)
+             .creation("module.b.terraform_data.helper", helper_new, builtin)
+             .deletion("terraform_data.main", main_of("alpha"), builtin)
+             .creation("module.a.terraform_data.main", main_new("alpha"), builtin)
+             .plan,
+         {"terraform_data.main -> module.a.terraform_data.main exact"}},
+        {"one old instance's objects went to two new instances: no instance moved whole",
+         PlanBuilder{}
+             .deletion("module.svc[0].terraform_data.helper", helper, builtin)
+             .deletion("module.svc[1].terraform_data.helper", helper, builtin)
+             .creation("module.a.terraform_data.helper", helper_new, builtin)
+             .creation("module.b.terraform_data.helper", helper_new, builtin)
+             .deletion("module.svc[0].terraform_data.main", main_of("alpha"), builtin)
+             .deletion("module.svc[0].terraform_data.other", main_of("beta"), builtin)
+             .creation("module.a.terraform_data.main", main_new("alpha"), builtin)
+             .creation("module.b.terraform_data.other", main_new("beta"), builtin)
+             .plan,
+         {"module.svc[0].terraform_data.main -> module.a.terraform_data.main exact",
+          "module.svc[0].terraform_data.other -> module.b.terraform_data.other exact"}},
+        {"nothing pairs on its own: the instances are twins, nothing moves",
+         PlanBuilder{}
+             .deletion("module.svc[0].terraform_data.helper", helper, builtin)
+             .deletion("module.svc[1].terraform_data.helper", helper, builtin)
+             .creation("module.service[\"a\"].terraform_data.helper", helper_new, builtin)
+             .creation("module.service[\"b\"].terraform_data.helper", helper_new, builtin)
+             .plan,
+         {}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(settled(c.plan) == c.moves, boost::test_tools::per_element()); }
+    }
+
+    const Plan plan = instances(PlanBuilder{}, "module.svc[0]", "module.svc[1]", "module.service[\"alpha\"]", "module.service[\"beta\"]").plan;
+    const Policy policy = default_policy();
+    MatchState state(plan, policy);
+    find_equal_pairs(state);
+    resolve_ties(state);
+    BOOST_TEST_REQUIRE(!state.result.moves.empty());
+    const Move& first = state.result.moves.front();
+    BOOST_TEST(first.tentative_because == "resolved out of a tie by its module instance");
+    BOOST_TEST(first.evidence == "1 known attribute value equal; moves with the rest of its module instance, module.svc[0] to module.service[\"alpha\"]");
+    BOOST_TEST(first.from_tie);
+    BOOST_TEST(!first.by_dependency);
+}
+
+// Twins are certain (no plan spent) only when nothing that stays holds one's id in a value
+// the plan leaves unknown: a dependent that does tells them apart under a trial.
+BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
+    const Leaves twin_0 = {{"id", "\"id-0\""}, {"input", "\"same\""}};
+    const Leaves twin_1 = {{"id", "\"id-1\""}, {"input", "\"same\""}};
+    const Leaves twin_new = {{"id", "?"}, {"input", "\"same\""}};
+    auto ties_of = [](const Plan& plan) {
+        const Policy policy = default_policy();
+        MatchState state(plan, policy);
+        find_equal_pairs(state);
+        resolve_ties(state);
+        std::vector<std::string> out;
+        for (const auto& tie : state.result.ties) {
+            std::vector<std::string> referrers;
+            for (const auto& referrer : tie.referrers) referrers.push_back(to_string(referrer));
+            out.push_back(to_string(tie.move.from) + " -> " + to_string(tie.move.to) + (tie.certain ? " certain" : " tried") +
+                          (referrers.empty() ? "" : " {" + joined(referrers) + "}"));
+        }
+        return out;
+    };
+    auto twins = [&] {
+        return PlanBuilder{}
+            .deletion("terraform_data.twin[0]", twin_0, builtin)
+            .deletion("terraform_data.twin[1]", twin_1, builtin)
+            .creation("terraform_data.twin[\"a\"]", twin_new, builtin)
+            .creation("terraform_data.twin[\"b\"]", twin_new, builtin);
+    };
+    struct Case {
+        std::string name;
+        Plan plan;
+        std::vector<std::string> ties;
+    };
+    const std::vector<Case> cases = {
+        {"nothing refers to them: certain, a true tie without a plan",
+         twins().plan,
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[0] -> terraform_data.twin[\"b\"] certain",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
+        {"each dependent holds one twin's id: tried, and the dependent judges too",
+         twins().update("terraform_data.dependent[0]", {{"input", "\"id-0\""}}, builtin)
+             .update("terraform_data.dependent[1]", {{"input.ids[0]", "\"id-1\""}}, builtin)
+             .plan,
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.dependent[0]}",
+          "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.dependent[0]}",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] tried {terraform_data.dependent[1]}",
+          "terraform_data.twin[1] -> terraform_data.twin[\"b\"] tried {terraform_data.dependent[1]}"}},
+        {"a held value that is not an id (the twins' shared input) tells nothing",
+         twins().update("terraform_data.dependent", {{"input", "\"same\""}}, builtin).plan,
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[0] -> terraform_data.twin[\"b\"] certain",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(ties_of(c.plan) == c.ties, boost::test_tools::per_element()); }
+    }
+}

@@ -114,3 +114,47 @@ BOOST_AUTO_TEST_CASE(a_chain_is_judged_by_the_address_in_the_state) {
     BOOST_TEST((judge_trial(plan, move, in_state).outcome == TrialOutcome::update));
     BOOST_TEST((judge_trial(plan, move).outcome == TrialOutcome::not_moved));
 }
+
+// An object that stays (a dependent holding a tied twin's id) judged by the same plan:
+// from the rendering only when it was recognised, else from show -json.
+BOOST_AUTO_TEST_CASE(staying_objects_are_judged_too) {
+    const Address dependent = must_parse_address("terraform_data.dependent[0]");
+    struct Case {
+        std::string name;
+        std::vector<PlanHeader> headers;
+        bool recognised;
+        std::optional<TrialVerdict> expected;
+    };
+    const std::vector<Case> cases = {
+        {"not in a recognised rendering: no change", {header("terraform_data.other", HeaderAction::update, "")}, true,
+         TrialVerdict{TrialOutcome::no_change, {}}},
+        {"an update, with what changes", {header("terraform_data.dependent[0]", HeaderAction::update, "", {"~ input"})}, true,
+         TrialVerdict{TrialOutcome::update, {"~ input"}}},
+        {"a replace", {header("terraform_data.dependent[0]", HeaderAction::replace, "", {"~ triggers_replace"})}, true,
+         TrialVerdict{TrialOutcome::replace, {"~ triggers_replace"}}},
+        {"another instance's update says nothing of it", {header("terraform_data.dependent[1]", HeaderAction::update, "")}, true,
+         TrialVerdict{TrialOutcome::no_change, {}}},
+        {"a rendering tfw did not recognise: ask show -json", {}, false, std::nullopt},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            PlanTextSummary summary;
+            summary.headers = c.headers;
+            summary.recognised = c.recognised;
+            auto verdict = judge_staying(summary, dependent);
+            BOOST_TEST(verdict.has_value() == c.expected.has_value());
+            if (verdict && c.expected) BOOST_TEST((*verdict == *c.expected));
+        }
+    }
+    Plan plan;
+    ResourceChange change;
+    change.address = dependent;
+    change.action = Action::update;
+    plan.changes.push_back(change);
+    BOOST_TEST((judge_staying(plan, dependent) == TrialVerdict{TrialOutcome::update, {}}));
+    plan.changes.back().action = Action::no_op;
+    BOOST_TEST((judge_staying(plan, dependent) == TrialVerdict{TrialOutcome::no_change, {}}));
+    plan.changes.back().action = Action::delete_then_create;
+    BOOST_TEST((judge_staying(plan, dependent) == TrialVerdict{TrialOutcome::replace, {}}));
+    BOOST_TEST((judge_staying(Plan{}, dependent) == TrialVerdict{TrialOutcome::no_change, {}}));
+}

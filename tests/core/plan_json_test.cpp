@@ -167,6 +167,47 @@ BOOST_AUTO_TEST_CASE(actions_mapping) {
     }
 }
 
+// An object that stays keeps the prior values its plan leaves unknown: where a value that
+// refers to a replaced object (its id) sits until apply.
+BOOST_AUTO_TEST_CASE(values_held_until_apply) {
+    auto change_of = [](const std::string& actions, const std::string& before, const std::string& after,
+                        const std::string& after_unknown) {
+        return R"json({"address":"terraform_data.dep","mode":"managed","type":"terraform_data","name":"dep","provider_name":"terraform.io/builtin/terraform","change":{"actions":)json" +
+               actions + R"json(,"before":)json" + before + R"json(,"after":)json" + after + R"json(,"after_unknown":)json" +
+               after_unknown + R"json(,"before_sensitive":{},"after_sensitive":{}}})json";
+    };
+    struct Case {
+        std::string name;
+        std::string change;
+        std::string held;
+    };
+    const std::vector<Case> cases = {
+        {"an update whose input refers to a replaced object",
+         change_of(R"(["update"])", R"({"id":"e8f5","input":"6e6a","output":"6e6a"})", R"({"id":"e8f5"})",
+                   R"({"input":true,"output":true})"),
+         "input = \"6e6a\"\noutput = \"6e6a\"\n"},
+        {"one element of a list unknown",
+         change_of(R"(["update"])", R"({"id":"e8f5","input":{"ids":["a1","b2"]}})", R"({"id":"e8f5","input":{"ids":["a1",null]}})",
+                   R"({"input":{"ids":[false,true]}})"),
+         "input.ids[1] = \"b2\"\n"},
+        {"a replace keeps its id until apply",
+         change_of(R"(["delete","create"])", R"({"id":"536b","triggers_replace":"one"})", R"({"triggers_replace":"two"})",
+                   R"({"id":true})"),
+         "id = \"536b\"\n"},
+        {"an update with everything known holds nothing",
+         change_of(R"(["update"])", R"({"id":"e8f5","input":"old"})", R"({"id":"e8f5","input":"new"})", R"({})"), ""},
+        {"a no-op holds nothing",
+         change_of(R"(["no-op"])", R"({"id":"e8f5","input":"same"})", R"({"id":"e8f5","input":"same"})", R"({})"), ""},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            Plan plan = load(one_change(c.change));
+            BOOST_TEST_REQUIRE(plan.changes.size() == 1u);
+            BOOST_TEST(show(plan.changes[0].held_until_apply) == c.held);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(change_metadata) {
     Plan plan = load(one_change(
         R"json({"address":"module.m[\"x y\"].module.c[0].terraform_data.t[\"$${k}\"]","module_address":"module.m[\"x y\"].module.c[0]","mode":"managed","type":"terraform_data","name":"t","index":"${k}","provider_name":"terraform.io/builtin/terraform","change":{"actions":["delete"],"before":{"id":"2451"},"after":null,"after_unknown":{},"before_sensitive":{},"after_sensitive":false},"action_reason":"delete_because_no_module"})json"));

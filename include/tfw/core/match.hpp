@@ -71,6 +71,10 @@ struct TiedPair {
     // Config addresses the creation's configuration reaches through references (itself
     // excluded): a tied object whose parent is tied too waits for the parent's trial.
     std::vector<std::string> creation_refers_to;
+    // Objects that stay and hold the deletion's id (or arn) in a value the plan leaves
+    // unknown: under the wrong pairing they would plan a change, under the right one none.
+    // With any, equal values are not certain: the trial judges them too.
+    std::vector<Address> referrers;
 };
 
 struct MatchResult {

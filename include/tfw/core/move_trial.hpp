@@ -39,6 +39,13 @@ std::optional<TrialVerdict> judge_trial(const PlanTextSummary& summary, const Mo
 // From `show -json` of the same plan: always an answer.
 TrialVerdict judge_trial(const Plan& plan, const Move& move, const std::optional<Address>& from_in_state = std::nullopt);
 
+// What Terraform plans for an object that stays where it is (no move of its own): no
+// change, an update, or a replace (any other change). From the rendering only when it was
+// recognised, else std::nullopt.
+std::optional<TrialVerdict> judge_staying(const PlanTextSummary& summary, const Address& address);
+// From `show -json` of the same plan: always an answer.
+TrialVerdict judge_staying(const Plan& plan, const Address& address);
+
 // `Terraform would update it in place (~ description)`, for explanations.
 std::string describe(const TrialVerdict& verdict);
 

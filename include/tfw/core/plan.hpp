@@ -31,12 +31,22 @@ struct ResourceChange {
     // proportional to what matching needs.
     Attributes before;
     Attributes after;
+    // Filled only for an update or a replace: its prior values at the paths the plan leaves
+    // unknown until apply. A value there may be another object's id that this one refers
+    // to (`input = terraform_data.a.id` while `a` is replaced): how a tie's twins are told
+    // apart by what refers to each (core/match_ties).
+    Attributes held_until_apply;
 
     bool is_managed() const { return address.resource && address.resource->mode == ResourceMode::managed; }
     // A managed, non-deposed plain deletion: may be the old half of a move.
     bool is_deletion_candidate() const { return is_managed() && !deposed && action == Action::remove; }
     // A managed plain creation: may be the new half of a move.
     bool is_creation_candidate() const { return is_managed() && action == Action::create; }
+    // A managed object that stays, with a value that will change once something is applied.
+    bool may_refer_to_replaced() const {
+        return is_managed() && !deposed &&
+               (action == Action::update || action == Action::delete_then_create || action == Action::create_then_delete);
+    }
 };
 
 struct ConfigResource {

@@ -29,13 +29,14 @@ enum class TieVerdict {
 
 struct TieEdge {
     Move move;  // as a trial injects it
-    // Every known value equal and none unknown until apply: Terraform would plan the
-    // pair with no change, so no plan is spent to learn it.
+    // Every known value equal, none unknown until apply, and nothing that stays refers to
+    // it by value: Terraform would plan the pair with no change, so no plan is spent.
     bool certain = false;
     TieVerdict verdict = TieVerdict::untried;
     int round = 0;        // the round that judged it; 0: not tried
     std::string because;  // Terraform's verdict in words, once tried
     std::vector<std::string> creation_refers_to;  // as TiedPair's
+    std::vector<Address> referrers;               // as TiedPair's: must plan no change too
 };
 
 struct TieBoard {
