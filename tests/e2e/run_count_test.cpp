@@ -8,7 +8,10 @@
 //   - a tie that only Terraform can break: one plan per trial round on top, a tie of k
 //     candidates at most k rounds, and one plan with the pairs it settled;
 //   - moves Terraform plans otherwise than their equal values suggest: one plan for each
-//     verdict that withdraws something, the first plan then being the answer.
+//     verdict that withdraws something, the first plan then being the answer;
+//   - module instances that move as a whole: plan, show -json, plan, as for renames;
+//   - twins that their dependents tell apart: one plan per trial round (two pairings of
+//     two twins, two rounds), the last round's plan being the final one.
 // And with -detailed-exitcode, tfw exits as terraform does.
 #include <boost/test/unit_test.hpp>
 
@@ -356,4 +359,31 @@ BOOST_AUTO_TEST_CASE(a_renamed_role_with_attachments_beside_a_new_one) {
     BOOST_TEST(moves(plan).size() == 3u, describe(plan));
     BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan", "plan", "plan", "plan", "plan"}),
                "terraform calls:\n" << recorder.describe());
+}
+
+// A renamed, re-keyed module call whose instances move as a whole: the instance settles
+// the tied objects in the analysis, and one plan confirms every move at once.
+BOOST_AUTO_TEST_CASE(module_instances_moved_whole_cost_plan_show_plan) {
+    Workspace ws("module_instances_rekeyed");
+    ws.apply_before();
+    ws.switch_to("after");
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option()});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(moves(plan).size() == 4u, describe(plan));
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan"}), "terraform calls:\n" << recorder.describe());
+}
+
+// Two twins told apart by their dependents: each round tries one pairing of both, with
+// the dependents judging it; the second round's plan holds the settled pairs and is the
+// answer.
+BOOST_AUTO_TEST_CASE(twins_told_apart_by_dependents_cost_one_plan_per_pairing) {
+    Workspace ws("twins_told_by_dependents");
+    ws.apply_before();
+    ws.switch_to("after");
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option()});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(moves(plan).size() == 2u, describe(plan));
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan", "plan"}), "terraform calls:\n" << recorder.describe());
 }
