@@ -101,18 +101,32 @@ struct ConvergeEngine::State {
     // Deletions that are themselves the end of a moved block in the configuration, and
     // where the state holds them: Terraform names that address for a chain's move.
     std::map<Address, Address> in_state_at;
+    std::vector<MovePair> in_file;  // the blocks the temporary file holds now
+    std::vector<PlanMade> made_as_asked;  // plans made with the user's options, refresh included
+    int finals = 0;                  // plans of a final set made again as the user asked
+    bool guessed_final = false;      // a plan after the first refreshed, guessing it final
 
     // Effects, as the shell answers them.
     Step<PlanOutput> plan(const PlanAction& action) {
         EngineAction request = action;
         EngineAnswer answer = co_await effect(std::move(request));
         if (!std::holds_alternative<PlanOutput>(answer)) throw std::logic_error("converge engine: a plan needs a PlanOutput");
+        if (action.inject) in_file = *action.inject;
+        if (!action.skip_refresh && !action.json && action.inject)
+            made_as_asked.push_back({std::get<PlanOutput>(answer), action.file, *action.inject});
         co_return std::get<PlanOutput>(std::move(answer));
+    }
+    // A plan made with the user's options, of exactly these moves, or null.
+    const PlanMade* made_as_asked_with(const std::vector<MovePair>& moves) const {
+        for (const auto& made : made_as_asked)
+            if (same_moves(made.moves, moves)) return &made;
+        return nullptr;
     }
     Step<void> inject(const std::vector<MovePair>& moves) {
         EngineAction request = InjectAction{moves};
         EngineAnswer answer = co_await effect(std::move(request));
         if (!std::holds_alternative<Injected>(answer)) throw std::logic_error("converge engine: a rewrite needs Injected");
+        in_file = moves;
     }
     Step<bool> ask(const Move& move, const Decision& decision) {
         EngineAction request = AskAction{move, decision};
@@ -140,13 +154,16 @@ struct ConvergeEngine::State {
             std::string file = "plan-" + std::to_string(plan_number) + ".tfplan";
             const std::vector<MovePair> injected = pairs_of(result.moves);
             PlanOutput planned;
-            if (ready && same_moves(ready->moves, injected)) {
-                // A trial round already planned exactly these moves.
+            const PlanMade* reusable = ready && same_moves(ready->moves, injected) ? &*ready : made_as_asked_with(injected);
+            if (reusable) {
+                // A trial round, or a plan made as the user asked, already planned exactly these moves.
                 co_await inject(injected);
-                planned = std::move(ready->planned);
-                file = ready->file;
+                planned = reusable->planned;
+                file = reusable->file;
             } else {
-                const PlanAction request{file, injected, false};
+                const bool as_asked = plan_number == 1 || !settings.refresh || (!guessed_final && likely_final());
+                if (plan_number > 1 && as_asked) guessed_final = true;
+                const PlanAction request{file, injected, false, !as_asked};
                 planned = co_await plan(request);
             }
             ready.reset();
@@ -170,8 +187,7 @@ struct ConvergeEngine::State {
                 // Every move on trial withdrawn, nothing else added: the plan before the
                 // trial is the answer, and a plan of the same blocks is not made again.
                 if (previous && previous->moves == pairs_of(result.moves)) {
-                    finish(previous->file);
-                    co_return;
+                    if (co_await conclude()) co_return;
                 }
                 continue;
             }
@@ -191,11 +207,35 @@ struct ConvergeEngine::State {
                 if (co_await try_ties()) continue;
                 done = true;
             }
-            if (done) {
-                finish(file);
-                co_return;
-            }
+            if (done && co_await conclude()) co_return;
         }
+    }
+
+    // The final plan is the one the user sees and may save, made with the user's options.
+    // When no plan of the moves that stand was made so (only plans that skipped the
+    // refresh), they are planned again as asked, and every move is judged by that plan once
+    // more. True when finished; false
+    // when that plan withdrew something (drift the refresh found): plan on.
+    Step<bool> conclude() {
+        const std::vector<MovePair> moves = pairs_of(result.moves);
+        if (const PlanMade* made = made_as_asked_with(moves)) {
+            if (!same_moves(in_file, moves)) co_await inject(moves);
+            finish(made->file);
+            co_return true;
+        }
+        const std::string final_file = "final-" + std::to_string(++finals) + ".tfplan";
+        const PlanAction request{final_file, moves, false, false};
+        PlanOutput planned = co_await plan(request);
+        if (planned.exit_code != 0 && planned.exit_code != 2) {
+            finish(final_file);
+            co_return true;
+        }
+        PlanTextSummary summary = scan(planned);
+        for (const auto& move : result.moves) on_trial.insert({move.from, move.to});
+        if (co_await drop_unverified_dependency_moves(summary, final_file)) co_return false;
+        if (co_await judge_trials(summary, final_file)) co_return false;
+        finish(final_file);
+        co_return true;
     }
 
     void finish(const std::string& file) {
@@ -279,19 +319,8 @@ struct ConvergeEngine::State {
     // decides what to try and what the verdicts settle). Settled pairs join the moves on
     // trial, so the next plan confirms them all together. True when something was settled.
     Step<bool> try_ties() {
-        std::set<Address> placed;
-        for (const auto& move : result.moves) {
-            placed.insert(move.from);
-            placed.insert(move.to);
-        }
-        std::vector<TiedPair> open;
-        for (const auto& tie : tie_book.ties)
-            if (!placed.count(tie.move.from) && !placed.count(tie.move.to) && !denied(tie.move)) open.push_back(tie);
-        if (open.empty()) co_return false;
-        TieBoard board = tie_board(open);
-        for (std::size_t e = 0; e < board.edges.size(); ++e)
-            if (auto known = tie_book.judged.find({board.edges[e].move.from, board.edges[e].move.to}); known != tie_book.judged.end())
-                board.edges[e] = known->second;
+        TieBoard board = open_tie_board();
+        if (board.edges.empty()) co_return false;
 
         std::vector<PlanMade> rounds;
         for (auto trials = next_round(board); !trials.empty(); trials = next_round(board)) {
@@ -303,7 +332,7 @@ struct ConvergeEngine::State {
             std::vector<Move> injected = result.moves;
             for (std::size_t e : trials) injected.push_back(board.edges[e].move);
             const std::string file = "trial-" + std::to_string(round) + ".tfplan";
-            const PlanAction request{file, pairs_of(injected), false};
+            const PlanAction request{file, pairs_of(injected), false, settings.refresh};
             PlanOutput planned = co_await plan(request);
             std::optional<PlanTextSummary> summary;
             if (planned.exit_code == 0 || planned.exit_code == 2) summary = scan(planned);
@@ -366,6 +395,36 @@ struct ConvergeEngine::State {
         for (auto& made : rounds)
             if (same_moves(made.moves, pairs_of(result.moves))) ready = std::move(made);
         co_return true;
+    }
+
+    // The ties of the last analysis whose sides no move took, with the verdicts known.
+    TieBoard open_tie_board() const {
+        std::set<Address> placed;
+        for (const auto& move : result.moves) {
+            placed.insert(move.from);
+            placed.insert(move.to);
+        }
+        std::vector<TiedPair> open;
+        for (const auto& tie : tie_book.ties)
+            if (!placed.count(tie.move.from) && !placed.count(tie.move.to) && !denied(tie.move)) open.push_back(tie);
+        if (open.empty()) return {};
+        TieBoard board = tie_board(open);
+        for (std::size_t e = 0; e < board.edges.size(); ++e)
+            if (auto known = tie_book.judged.find({board.edges[e].move.from, board.edges[e].move.to}); known != tie_book.judged.end())
+                board.edges[e] = known->second;
+        return board;
+    }
+
+    // A plan of these moves is likely the final one: each was either taken on equal values
+    // or paired by the trials (whose rounds planned it with no change), and no tie is left
+    // to try. The first such plan after the first refreshes as the user asked, so a rename
+    // costs plan, show -json, plan and a settled tie no plan more than before; a later one
+    // does not, so a wrong guess costs at most one refreshing plan per run.
+    bool likely_final() const {
+        const bool doubtful = std::any_of(result.moves.begin(), result.moves.end(), [&](const Move& move) {
+            return move.is_tentative() && !tie_book.settled.count({move.from, move.to});
+        });
+        return !doubtful && next_round(open_tie_board()).empty();
     }
 
     std::optional<Address> state_address_of(const Address& from) const {
@@ -581,7 +640,7 @@ struct ConvergeEngine::State {
         // A plan that streamed JSON already holds its diagnostics.
         PlanOutput explained = planned;
         if (!settings.json_stream) {
-            const PlanAction request{file, std::nullopt, true};
+            const PlanAction request{file, std::nullopt, true, settings.refresh};
             explained = co_await plan(request);
         }
         std::vector<std::string> reasons;

@@ -4,16 +4,20 @@
 #include <type_traits>
 
 #include "tfw/core/plan_json.hpp"
+#include "tfw/core/plan_options.hpp"
 #include "tfw/core/plan_text.hpp"
 #include "tfw/shell/signals.hpp"
 
 namespace tfw::shell {
 namespace {
 
-std::vector<std::string> plan_args(const PlanRequest& request, const std::filesystem::path& plan_file, bool json) {
+std::vector<std::string> plan_args(const PlanRequest& request, const std::filesystem::path& plan_file,
+                                   const core::PlanAction& action) {
     std::vector<std::string> args = {"plan", "-input=false", "-detailed-exitcode", "-out=" + plan_file.string()};
-    if (json || request.json_stream) args.push_back("-json");
+    if (action.json || request.json_stream) args.push_back("-json");
     args.insert(args.end(), request.terraform_args.begin(), request.terraform_args.end());
+    // After the user's options: Terraform takes the last value of a flag.
+    if (action.skip_refresh) args.push_back("-refresh=false");
     return args;
 }
 
@@ -31,7 +35,7 @@ public:
         const std::filesystem::path plan_file = request_.plan_dir / action.file;
         ProcessOptions options;
         if (!action.json) options.on_stdout = request_.on_plan_output;
-        ProcessResult planned = terraform_.run(plan_args(request_, plan_file, action.json), options);
+        ProcessResult planned = terraform_.run(plan_args(request_, plan_file, action), options);
         throw_if_interrupted();
         output.exit_code = planned.exit_code;
         output.stdout_text = planned.stdout_text;
@@ -73,7 +77,7 @@ private:
 
 ConvergeResult converge(Terraform& terraform, MovedFileGuard& guard, const PlanRequest& request) {
     core::ConvergeEngine engine({request.max_iterations, request.policy, static_cast<bool>(request.confirm),
-                                 request.json_stream, guard.file_name()});
+                                 request.json_stream, guard.file_name(), core::plans_refresh(request.terraform_args)});
     Effects effects(terraform, guard, request);
     throw_if_interrupted();
     core::EngineAction action = engine.start();

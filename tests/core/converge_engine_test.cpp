@@ -22,6 +22,8 @@ struct ScriptedTerraform {
     std::function<std::vector<std::string>(const std::vector<MovePair>&)> headers;  // "  # …" lines
     std::function<Plan(const std::vector<MovePair>&)> shown;
     std::function<bool(const Move&)> answer = [](const Move&) { return false; };
+    // What a refreshing plan after the first renders, when the refresh finds drift.
+    std::function<std::vector<std::string>(const std::vector<MovePair>&)> refreshed_headers;
 };
 
 // The human rendering of a plan with these headers ("ADDRESS will be …", with
@@ -57,10 +59,12 @@ struct Driven {
 };
 
 // Runs the engine against the script, answering every action as the shell would.
-Driven drive(const ScriptedTerraform& terraform, bool can_ask = false, const Policy& policy = default_policy()) {
+Driven drive(const ScriptedTerraform& terraform, bool can_ask = false, const Policy& policy = default_policy(),
+             bool refresh = true) {
     EngineSettings settings;
     settings.policy = policy;
     settings.can_ask = can_ask;
+    settings.refresh = refresh;
     settings.injected_file = "tfw-moved-1.tf";
     ConvergeEngine engine(settings);
     Driven driven;
@@ -71,8 +75,10 @@ Driven drive(const ScriptedTerraform& terraform, bool can_ask = false, const Pol
         if (const auto* plan = std::get_if<PlanAction>(&action)) {
             if (plan->inject) injected = *plan->inject;
             injected_for[plan->file] = injected;
-            driven.log.push_back("plan " + plan->file + " " + describe(injected) + (plan->json ? " -json" : ""));
-            const auto headers = terraform.headers(injected);
+            driven.log.push_back("plan " + plan->file + " " + describe(injected) + (plan->json ? " -json" : "") +
+                                 (plan->skip_refresh ? " -refresh=false" : ""));
+            const bool drifted = terraform.refreshed_headers && !plan->skip_refresh && plan->file != "plan-1.tfplan";
+            const auto headers = drifted ? terraform.refreshed_headers(injected) : terraform.headers(injected);
             PlanOutput output{headers.empty() ? 0 : 2, rendering(headers), "", {}};
             for (std::size_t i = 0; i < injected.size(); ++i)
                 output.block_lines.push_back({static_cast<int>(2 + 5 * i), static_cast<int>(5 + 5 * i)});
@@ -178,8 +184,8 @@ BOOST_AUTO_TEST_CASE(a_round_whose_verdicts_depend_on_its_company) {
     const Driven driven = drive(terraform);
     const std::vector<std::string> expected = {
         "plan plan-1.tfplan []", "show plan-1.tfplan",
-        "plan plan-2.tfplan [aws_subnet.c -> aws_subnet.c2, aws_vpc.p -> aws_vpc.p2]",
-        "plan plan-3.tfplan [aws_subnet.c -> aws_subnet.c2]", "finish plan-1.tfplan"};
+        "plan plan-2.tfplan [aws_subnet.c -> aws_subnet.c2, aws_vpc.p -> aws_vpc.p2] -refresh=false",
+        "plan plan-3.tfplan [aws_subnet.c -> aws_subnet.c2] -refresh=false", "inject []", "finish plan-1.tfplan"};
     BOOST_TEST(lines(driven.log) == lines(expected));
     BOOST_TEST(driven.outcome.moves.empty());
     BOOST_TEST_REQUIRE(driven.outcome.dropped.size() == 1u);
@@ -209,8 +215,9 @@ BOOST_AUTO_TEST_CASE(a_partial_move_confirmed_at_the_prompt_is_kept) {
     terraform.answer = [](const Move&) { return true; };
     const Driven driven = drive(terraform, true);
     const std::vector<std::string> expected = {"plan plan-1.tfplan []", "show plan-1.tfplan",
-                                               "plan plan-2.tfplan [aws_subnet.c -> aws_subnet.c2]",
-                                               "ask aws_subnet.c -> aws_subnet.c2: yes", "finish plan-2.tfplan"};
+                                               "plan plan-2.tfplan [aws_subnet.c -> aws_subnet.c2] -refresh=false",
+                                               "ask aws_subnet.c -> aws_subnet.c2: yes",
+                                               "plan final-1.tfplan [aws_subnet.c -> aws_subnet.c2]", "finish final-1.tfplan"};
     BOOST_TEST(lines(driven.log) == lines(expected));
     BOOST_TEST(moves_of(driven.outcome) == std::vector<std::string>{"aws_subnet.c -> aws_subnet.c2"},
                boost::test_tools::per_element());
@@ -253,11 +260,12 @@ BOOST_AUTO_TEST_CASE(a_tie_is_settled_by_the_trials) {
     const Driven driven = drive(terraform);
     const std::vector<std::string> expected = {"plan plan-1.tfplan []",
                                                "show plan-1.tfplan",
-                                               "plan trial-1.tfplan [terraform_data.old -> terraform_data.twin_0]",
-                                               "plan trial-2.tfplan [terraform_data.old -> terraform_data.twin_1]",
+                                               "plan trial-1.tfplan [terraform_data.old -> terraform_data.twin_0] -refresh=false",
+                                               "plan trial-2.tfplan [terraform_data.old -> terraform_data.twin_1] -refresh=false",
                                                "inject []",
                                                "inject [terraform_data.old -> terraform_data.twin_1]",
-                                               "finish trial-2.tfplan"};
+                                               "plan final-1.tfplan [terraform_data.old -> terraform_data.twin_1]",
+                                               "finish final-1.tfplan"};
     BOOST_TEST(lines(driven.log) == lines(expected));
     BOOST_TEST(moves_of(driven.outcome) == std::vector<std::string>{"terraform_data.old -> terraform_data.twin_1"},
                boost::test_tools::per_element());
@@ -313,11 +321,12 @@ BOOST_AUTO_TEST_CASE(twins_are_told_apart_by_what_holds_their_ids) {
     const std::vector<std::string> expected = {
         "plan plan-1.tfplan []",
         "show plan-1.tfplan",
-        "plan trial-1.tfplan [terraform_data.twin[0] -> terraform_data.twin[\"a\"], terraform_data.twin[1] -> terraform_data.twin[\"b\"]]",
-        "plan trial-2.tfplan [terraform_data.twin[0] -> terraform_data.twin[\"b\"], terraform_data.twin[1] -> terraform_data.twin[\"a\"]]",
+        "plan trial-1.tfplan [terraform_data.twin[0] -> terraform_data.twin[\"a\"], terraform_data.twin[1] -> terraform_data.twin[\"b\"]] -refresh=false",
+        "plan trial-2.tfplan [terraform_data.twin[0] -> terraform_data.twin[\"b\"], terraform_data.twin[1] -> terraform_data.twin[\"a\"]] -refresh=false",
         "inject []",
         "inject [terraform_data.twin[0] -> terraform_data.twin[\"b\"], terraform_data.twin[1] -> terraform_data.twin[\"a\"]]",
-        "finish trial-2.tfplan"};
+        "plan final-1.tfplan [terraform_data.twin[0] -> terraform_data.twin[\"b\"], terraform_data.twin[1] -> terraform_data.twin[\"a\"]]",
+        "finish final-1.tfplan"};
     BOOST_TEST(lines(told.log) == lines(expected));
     BOOST_TEST(moves_of(told.outcome) == (std::vector<std::string>{"terraform_data.twin[0] -> terraform_data.twin[\"b\"]",
                                                                     "terraform_data.twin[1] -> terraform_data.twin[\"a\"]"}),
@@ -357,15 +366,15 @@ BOOST_AUTO_TEST_CASE(terraform_judges_moves_that_equal_values_took) {
         {"no change", "terraform_data.a has moved to terraform_data.b", default_policy(), false,
          "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\nfinish plan-2.tfplan\n", rename, "", ""},
         {"an update: partial, proposed", "terraform_data.b will be updated in-place|terraform_data.a", default_policy(), false,
-         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\nfinish plan-1.tfplan\n", "", "",
+         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\ninject []\nfinish plan-1.tfplan\n", "", "",
          "partial: Terraform would update it in place"},
         {"an update a partial rule accepts", "terraform_data.b will be updated in-place|terraform_data.a", partial_rule, false,
          "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\nfinish plan-2.tfplan\n", rename, "", ""},
         {"a replace", "terraform_data.b must be replaced|terraform_data.a", default_policy(), false,
-         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\nfinish plan-1.tfplan\n", "",
+         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\ninject []\nfinish plan-1.tfplan\n", "",
          "withdrawn: Terraform would replace it", ""},
         {"not carried out", "terraform_data.b will be created", default_policy(), false,
-         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\nfinish plan-1.tfplan\n", "",
+         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\ninject []\nfinish plan-1.tfplan\n", "",
          "withdrawn: Terraform did not carry the move out", ""},
         {"an update the ignore rules allowed", "terraform_data.b will be updated in-place|terraform_data.a",
          with_ignore("terraform_data", "input", IgnoreKind::whitespace), true,
@@ -430,7 +439,8 @@ BOOST_AUTO_TEST_CASE(a_chain_through_a_block_of_the_configuration_is_judged_from
 // Two ties, each settled by a round of trials. Together, one of the settled pairs plans an
 // update: a pair chosen by Terraform's trials stands on no change alone, so it is
 // withdrawn even under a policy that accepts partial moves, and the other is tried again
-// without it.
+// without it. The plan of the settled pairs was refreshed, likely the final one; it was
+// not, so the plans after it skip the refresh and the final set is planned again as asked.
 BOOST_AUTO_TEST_CASE(a_pair_settled_by_trials_stands_on_no_change_alone) {
     const Leaves x_old = {{"id", "\"1\""}, {"input", "\"x\""}, {"output", "\"x\""}, {"triggers_replace", "null"}};
     const Leaves y_old = {{"id", "\"2\""}, {"input", "\"y\""}, {"output", "\"y\""}, {"triggers_replace", "null"}};
@@ -480,18 +490,69 @@ BOOST_AUTO_TEST_CASE(a_pair_settled_by_trials_stands_on_no_change_alone) {
     const Driven driven = drive(terraform, false, partial_rule);
     const std::string settled = "[" + x + " -> " + t0 + ", " + y + " -> " + u1 + "]";
     BOOST_TEST(lines(driven.log) == "plan plan-1.tfplan []\nshow plan-1.tfplan\n"
-                                    "plan trial-1.tfplan [" + x + " -> " + t0 + ", " + y + " -> " + t1 + "]\n"
-                                    "plan trial-2.tfplan [" + x + " -> " + t1 + ", " + y + " -> " + t0 + "]\n"
-                                    "plan trial-3.tfplan [" + x + " -> " + u0 + ", " + y + " -> " + u1 + "]\n"
-                                    "plan trial-4.tfplan [" + x + " -> " + u1 + ", " + y + " -> " + u0 + "]\n"
+                                    "plan trial-1.tfplan [" + x + " -> " + t0 + ", " + y + " -> " + t1 + "] -refresh=false\n"
+                                    "plan trial-2.tfplan [" + x + " -> " + t1 + ", " + y + " -> " + t0 + "] -refresh=false\n"
+                                    "plan trial-3.tfplan [" + x + " -> " + u0 + ", " + y + " -> " + u1 + "] -refresh=false\n"
+                                    "plan trial-4.tfplan [" + x + " -> " + u1 + ", " + y + " -> " + u0 + "] -refresh=false\n"
                                     "inject []\n"
                                     "plan plan-2.tfplan " + settled + "\n"
                                     "inject [" + y + " -> " + u1 + "]\n"
-                                    "plan plan-3.tfplan [" + y + " -> " + u1 + "]\n"
+                                    "plan plan-3.tfplan [" + y + " -> " + u1 + "] -refresh=false\n"
                                     "inject [" + y + " -> " + u1 + "]\n"
-                                    "finish plan-3.tfplan\n");
+                                    "plan final-1.tfplan [" + y + " -> " + u1 + "]\n"
+                                    "finish final-1.tfplan\n");
     BOOST_TEST(moves_of(driven.outcome) == std::vector<std::string>{y + " -> " + u1}, boost::test_tools::per_element());
     BOOST_TEST_REQUIRE(driven.outcome.dropped.size() == 1u);
     BOOST_TEST(driven.outcome.dropped[0].reason ==
                "withdrawn: Terraform would update it in place; only no change confirms a pair chosen by Terraform's trials");
+}
+
+// Only the first plan and the final one refresh. A plan that would be final if Terraform
+// confirms it (no tentative move, no tie left) is planned as the user asked: a rename
+// costs plan, show, plan. A plan with a tentative move skips the refresh, and the moves it
+// confirmed are planned again as asked. When that refresh finds drift that turns a
+// confirmed move into an update, the final plan judges it: it is withdrawn, and the first
+// plan, with the moves that stand, is the answer. A user whose plans do not refresh gets
+// every plan as asked, and no plan made again.
+BOOST_AUTO_TEST_CASE(only_the_first_and_the_final_plan_refresh) {
+    // The new name is unknown until apply: the move is tentative.
+    auto rename = [] {
+        ScriptedTerraform terraform;
+        terraform.headers = [](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+            if (has(moves, "aws_vpc.old", "aws_vpc.new")) return {"aws_vpc.old has moved to aws_vpc.new"};
+            return {"aws_vpc.old will be destroyed", "aws_vpc.new will be created"};
+        };
+        terraform.shown = [](const std::vector<MovePair>&) {
+            return PlanBuilder()
+                .deletion("aws_vpc.old", {{"cidr_block", "10.0.0.0/16"}, {"name", "main"}, {"id", "vpc-1"}})
+                .creation("aws_vpc.new", {{"cidr_block", "10.0.0.0/16"}, {"name", "?"}, {"id", "?"}})
+                .configures("aws_vpc.new", {"cidr_block", "name"})
+                .plan;
+        };
+        return terraform;
+    };
+    const Driven confirmed = drive(rename());
+    BOOST_TEST(lines(confirmed.log) == "plan plan-1.tfplan []\nshow plan-1.tfplan\n"
+                                       "plan plan-2.tfplan [aws_vpc.old -> aws_vpc.new] -refresh=false\n"
+                                       "plan final-1.tfplan [aws_vpc.old -> aws_vpc.new]\nfinish final-1.tfplan\n");
+    BOOST_TEST(moves_of(confirmed.outcome) == std::vector<std::string>{"aws_vpc.old -> aws_vpc.new"},
+               boost::test_tools::per_element());
+
+    const Driven not_refreshing = drive(rename(), false, default_policy(), false);
+    BOOST_TEST(lines(not_refreshing.log) == "plan plan-1.tfplan []\nshow plan-1.tfplan\n"
+                                            "plan plan-2.tfplan [aws_vpc.old -> aws_vpc.new]\nfinish plan-2.tfplan\n");
+
+    ScriptedTerraform drifting = rename();
+    drifting.refreshed_headers = [](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+        if (has(moves, "aws_vpc.old", "aws_vpc.new")) return {"aws_vpc.new will be updated in-place|aws_vpc.old"};
+        return {"aws_vpc.old will be destroyed", "aws_vpc.new will be created"};
+    };
+    const Driven drifted = drive(drifting);
+    BOOST_TEST(lines(drifted.log) == "plan plan-1.tfplan []\nshow plan-1.tfplan\n"
+                                     "plan plan-2.tfplan [aws_vpc.old -> aws_vpc.new] -refresh=false\n"
+                                     "plan final-1.tfplan [aws_vpc.old -> aws_vpc.new]\n"
+                                     "inject []\nfinish plan-1.tfplan\n");
+    BOOST_TEST(drifted.outcome.moves.empty());
+    BOOST_TEST_REQUIRE(drifted.outcome.proposals.size() == 1u);
+    BOOST_TEST((drifted.outcome.proposals[0].move.kind == MatchKind::partial));
 }

@@ -30,6 +30,10 @@ struct EngineSettings {
     bool can_ask = false;      // a person answers proposals (else they stay proposals)
     bool json_stream = false;  // plans stream JSON (-json) instead of the human rendering
     std::string injected_file;  // the temporary file's name, which diagnostics blame
+    // The user's plans refresh (core::plans_refresh). Then only the first plan and the
+    // final one, the plan the user sees, refresh; every plan between runs with
+    // -refresh=false, and its verdicts are read again in the final plan.
+    bool refresh = true;
 };
 
 // The lines an injected block occupies in the temporary file, first and last, 1-based.
@@ -44,6 +48,7 @@ struct PlanAction {
     // The moves to inject before planning; std::nullopt: the blocks stay as they are.
     std::optional<std::vector<MovePair>> inject;
     bool json = false;  // `-json`, for the diagnostics of a plan that failed
+    bool skip_refresh = false;  // `-refresh=false` added: a plan between the first and the final one
 };
 struct ShowAction {
     std::string file;  // `show -json` of this plan
