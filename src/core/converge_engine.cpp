@@ -477,9 +477,12 @@ struct ConvergeEngine::State {
                 entry.was_certain && (entry.verdict.outcome == TrialOutcome::no_change ||
                                       (entry.verdict.outcome == TrialOutcome::update && move.kind == MatchKind::ignore_rules));
             // confirmed_by_terraform stays for tentative moves: the reports say "(confirmed by
-            // Terraform)" where tfw's comparison alone could not settle the pair.
+            // Terraform)" where tfw's comparison alone could not settle the pair. The
+            // explanation still gives Terraform's verdict, once however often it is read.
             if (kept_as_taken) {
                 entry.decided = true;
+                const std::string verdict = "; " + describe(entry.verdict);
+                if (!move.evidence.ends_with(verdict)) move.evidence += verdict;
                 continue;
             }
             move.evidence += "; " + describe(entry.verdict);

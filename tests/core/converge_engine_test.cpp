@@ -122,22 +122,26 @@ std::vector<std::string> moves_of(const ConvergeOutcome& outcome) {
     return out;
 }
 
-}  // namespace
-
-// A rename: one plan to see it, show -json to pair it, one plan with the block to confirm.
-BOOST_AUTO_TEST_CASE(a_rename_takes_two_plans_and_one_show) {
+// aws_vpc.old renamed aws_vpc.new, moved with no change once its block is in; `shown` is
+// what show -json says of the plan without the block.
+ScriptedTerraform renamed_vpc(const Plan& shown) {
     ScriptedTerraform terraform;
     terraform.headers = [](const std::vector<MovePair>& moves) -> std::vector<std::string> {
         if (has(moves, "aws_vpc.old", "aws_vpc.new")) return {"aws_vpc.old has moved to aws_vpc.new"};
         return {"aws_vpc.old will be destroyed", "aws_vpc.new will be created"};
     };
-    terraform.shown = [](const std::vector<MovePair>&) {
-        return PlanBuilder()
-            .deletion("aws_vpc.old", {{"cidr_block", "10.0.0.0/16"}, {"id", "vpc-1"}})
-            .creation("aws_vpc.new", {{"cidr_block", "10.0.0.0/16"}, {"id", "?"}})
-            .plan;
-    };
-    const Driven driven = drive(terraform);
+    terraform.shown = [shown](const std::vector<MovePair>&) { return shown; };
+    return terraform;
+}
+
+}  // namespace
+
+// A rename: one plan to see it, show -json to pair it, one plan with the block to confirm.
+BOOST_AUTO_TEST_CASE(a_rename_takes_two_plans_and_one_show) {
+    const Driven driven = drive(renamed_vpc(PlanBuilder()
+                                                .deletion("aws_vpc.old", {{"cidr_block", "10.0.0.0/16"}, {"id", "vpc-1"}})
+                                                .creation("aws_vpc.new", {{"cidr_block", "10.0.0.0/16"}, {"id", "?"}})
+                                                .plan));
     const std::vector<std::string> expected = {"plan plan-1.tfplan []", "show plan-1.tfplan",
                                                "plan plan-2.tfplan [aws_vpc.old -> aws_vpc.new]", "finish plan-2.tfplan"};
     BOOST_TEST(lines(driven.log) == lines(expected));
@@ -400,6 +404,15 @@ BOOST_AUTO_TEST_CASE(terraform_judges_moves_that_equal_values_took) {
         std::string moves;
         for (const auto& move : moves_of(driven.outcome)) moves += move;
         BOOST_TEST(moves == c.expected_moves, c.name);
+        // A move that stands says Terraform's verdict, once.
+        if (!driven.outcome.moves.empty()) {
+            const std::string& evidence = driven.outcome.moves[0].evidence;
+            const std::string verdict = c.verdict.find(" has moved to ") != std::string::npos
+                                            ? "; Terraform plans it with no change"
+                                            : "; Terraform would update it in place";
+            BOOST_TEST((evidence.find(verdict) != std::string::npos && evidence.find(verdict) == evidence.rfind(verdict)),
+                       c.name << ": " << evidence);
+        }
         const std::string dropped = driven.outcome.dropped.empty() ? "" : driven.outcome.dropped[0].reason;
         BOOST_TEST(dropped == c.expected_dropped, c.name);
         std::string proposal;
@@ -517,19 +530,11 @@ BOOST_AUTO_TEST_CASE(a_pair_settled_by_trials_stands_on_no_change_alone) {
 BOOST_AUTO_TEST_CASE(only_the_first_and_the_final_plan_refresh) {
     // The new name is unknown until apply: the move is tentative.
     auto rename = [] {
-        ScriptedTerraform terraform;
-        terraform.headers = [](const std::vector<MovePair>& moves) -> std::vector<std::string> {
-            if (has(moves, "aws_vpc.old", "aws_vpc.new")) return {"aws_vpc.old has moved to aws_vpc.new"};
-            return {"aws_vpc.old will be destroyed", "aws_vpc.new will be created"};
-        };
-        terraform.shown = [](const std::vector<MovePair>&) {
-            return PlanBuilder()
-                .deletion("aws_vpc.old", {{"cidr_block", "10.0.0.0/16"}, {"name", "main"}, {"id", "vpc-1"}})
-                .creation("aws_vpc.new", {{"cidr_block", "10.0.0.0/16"}, {"name", "?"}, {"id", "?"}})
-                .configures("aws_vpc.new", {"cidr_block", "name"})
-                .plan;
-        };
-        return terraform;
+        return renamed_vpc(PlanBuilder()
+                               .deletion("aws_vpc.old", {{"cidr_block", "10.0.0.0/16"}, {"name", "main"}, {"id", "vpc-1"}})
+                               .creation("aws_vpc.new", {{"cidr_block", "10.0.0.0/16"}, {"name", "?"}, {"id", "?"}})
+                               .configures("aws_vpc.new", {"cidr_block", "name"})
+                               .plan);
     };
     const Driven confirmed = drive(rename());
     BOOST_TEST(lines(confirmed.log) == "plan plan-1.tfplan []\nshow plan-1.tfplan\n"
@@ -537,6 +542,10 @@ BOOST_AUTO_TEST_CASE(only_the_first_and_the_final_plan_refresh) {
                                        "plan final-1.tfplan [aws_vpc.old -> aws_vpc.new]\nfinish final-1.tfplan\n");
     BOOST_TEST(moves_of(confirmed.outcome) == std::vector<std::string>{"aws_vpc.old -> aws_vpc.new"},
                boost::test_tools::per_element());
+    // Judged by both plans, it says the verdict once.
+    BOOST_TEST_REQUIRE(confirmed.outcome.moves.size() == 1u);
+    BOOST_TEST(confirmed.outcome.moves[0].evidence ==
+               "1 known attribute value equal; name unknown until apply; Terraform plans it with no change");
 
     const Driven not_refreshing = drive(rename(), false, default_policy(), false);
     BOOST_TEST(lines(not_refreshing.log) == "plan plan-1.tfplan []\nshow plan-1.tfplan\n"

@@ -16,16 +16,7 @@
 #include "workspace.hpp"
 
 using namespace tfw::e2e;
-using tfw::core::Action;
 
-namespace {
-
-std::string action_of(const tfw::core::Plan& plan, const std::string& address) {
-    const auto* change = find_change(plan, address);
-    return change ? std::string(action_name(change->action)) : "absent";
-}
-
-}  // namespace
 
 BOOST_AUTO_TEST_CASE(module_instances_move_as_a_whole) {
     Workspace ws("module_instances_rekeyed");
@@ -35,15 +26,15 @@ BOOST_AUTO_TEST_CASE(module_instances_move_as_a_whole) {
     // The fixture is what it claims: the main objects with their instances but the
     // settings objects swapped, Terraform updates both main objects.
     const auto split = ws.plan_with_fixture_moves("split.tf");
-    BOOST_TEST_REQUIRE(action_of(split, "module.service[\"alpha\"].terraform_data.main") == "update", describe(split));
-    BOOST_TEST_REQUIRE(action_of(split, "module.service[\"beta\"].terraform_data.main") == "update", describe(split));
+    BOOST_TEST_REQUIRE(action_at(split, "module.service[\"alpha\"].terraform_data.main") == "update", describe(split));
+    BOOST_TEST_REQUIRE(action_at(split, "module.service[\"beta\"].terraform_data.main") == "update", describe(split));
 
     const TfwPlan run = ws.tfw_plan({"-no-color", "--explain"});
     const auto& plan = require_saved_plan(run, 0);
     BOOST_TEST(describe(plan) == describe(reference));
     for (const std::string key : {"alpha", "beta"})
         for (const std::string name : {"main", "settings"})
-            BOOST_TEST(action_of(plan, "module.service[\"" + key + "\"].terraform_data." + name) == "no-op", describe(plan));
+            BOOST_TEST(action_at(plan, "module.service[\"" + key + "\"].terraform_data." + name) == "no-op", describe(plan));
     BOOST_TEST(contains(run.result.out, "moves with the rest of its module instance, module.svc[0] to module.service[\"alpha\"]"),
                run.result.describe());
 
@@ -65,12 +56,12 @@ BOOST_AUTO_TEST_CASE(twins_are_told_apart_by_their_dependents) {
     ws.apply_before();
     ws.switch_to("after");
     const auto reference = require_reference(ws, 2);
-    BOOST_TEST_REQUIRE(action_of(reference, "terraform_data.dependent[0]") == "no-op", describe(reference));
+    BOOST_TEST_REQUIRE(action_at(reference, "terraform_data.dependent[0]") == "no-op", describe(reference));
     // The other pairing moves the twins with no change too, and updates both dependents.
     const auto swapped = ws.plan_with_fixture_moves("swapped.tf");
-    BOOST_TEST_REQUIRE(action_of(swapped, "terraform_data.twin[\"east\"]") == "no-op", describe(swapped));
-    BOOST_TEST_REQUIRE(action_of(swapped, "terraform_data.dependent[0]") == "update", describe(swapped));
-    BOOST_TEST_REQUIRE(action_of(swapped, "terraform_data.dependent[1]") == "update", describe(swapped));
+    BOOST_TEST_REQUIRE(action_at(swapped, "terraform_data.twin[\"east\"]") == "no-op", describe(swapped));
+    BOOST_TEST_REQUIRE(action_at(swapped, "terraform_data.dependent[0]") == "update", describe(swapped));
+    BOOST_TEST_REQUIRE(action_at(swapped, "terraform_data.dependent[1]") == "update", describe(swapped));
 
     const TfwPlan run = ws.tfw_plan({"-no-color", "--explain"});
     const auto& plan = require_saved_plan(run, 0);

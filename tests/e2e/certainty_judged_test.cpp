@@ -13,16 +13,7 @@
 #include "workspace.hpp"
 
 using namespace tfw::e2e;
-using tfw::core::Action;
 
-namespace {
-
-std::string action_of(const tfw::core::Plan& plan, const std::string& address) {
-    const auto* change = find_change(plan, address);
-    return change ? std::string(action_name(change->action)) : "absent";
-}
-
-}  // namespace
 
 BOOST_AUTO_TEST_CASE(moves_with_equal_values_are_judged_by_terraform) {
     Workspace ws("judged_by_terraform");
@@ -31,9 +22,9 @@ BOOST_AUTO_TEST_CASE(moves_with_equal_values_are_judged_by_terraform) {
     // The fixture is what it claims: with the three blocks, Terraform updates two objects
     // in place and replaces the third.
     const auto with_blocks = ws.plan_with_fixture_moves("moved.tf");
-    BOOST_TEST_REQUIRE(action_of(with_blocks, "terraform_data.typed_renamed") == "update", describe(with_blocks));
-    BOOST_TEST_REQUIRE(action_of(with_blocks, "terraform_data.secret_renamed") == "update", describe(with_blocks));
-    BOOST_TEST_REQUIRE(action_of(with_blocks, "terraform_data.triggered_renamed") == "delete,create", describe(with_blocks));
+    BOOST_TEST_REQUIRE(action_at(with_blocks, "terraform_data.typed_renamed") == "update", describe(with_blocks));
+    BOOST_TEST_REQUIRE(action_at(with_blocks, "terraform_data.secret_renamed") == "update", describe(with_blocks));
+    BOOST_TEST_REQUIRE(action_at(with_blocks, "terraform_data.triggered_renamed") == "delete,create", describe(with_blocks));
     const auto baseline = ws.plan_with_terraform();
 
     // The default policy accepts no partial move: nothing moves, and each pair says why.
@@ -61,8 +52,8 @@ BOOST_AUTO_TEST_CASE(moves_with_equal_values_are_judged_by_terraform) {
     const auto& plan = require_saved_plan(accepted, 0);
     BOOST_TEST(moved_from(plan, "terraform_data.typed_renamed") == "terraform_data.typed", describe(plan));
     BOOST_TEST(moved_from(plan, "terraform_data.secret_renamed") == "terraform_data.secret", describe(plan));
-    BOOST_TEST(action_of(plan, "terraform_data.typed_renamed") == "update", describe(plan));
-    BOOST_TEST(action_of(plan, "terraform_data.secret_renamed") == "update", describe(plan));
-    BOOST_TEST(action_of(plan, "terraform_data.triggered_renamed") == "create", describe(plan));
-    BOOST_TEST(action_of(plan, "terraform_data.triggered") == "delete", describe(plan));
+    BOOST_TEST(action_at(plan, "terraform_data.typed_renamed") == "update", describe(plan));
+    BOOST_TEST(action_at(plan, "terraform_data.secret_renamed") == "update", describe(plan));
+    BOOST_TEST(action_at(plan, "terraform_data.triggered_renamed") == "create", describe(plan));
+    BOOST_TEST(action_at(plan, "terraform_data.triggered") == "delete", describe(plan));
 }

@@ -80,11 +80,14 @@ BOOST_AUTO_TEST_CASE(each_ignore_kind_forgives_only_its_own_cosmetic_change) {
             const auto& plan = require_saved_plan(run, 0);
             BOOST_TEST(moves(plan).size() == 1u, describe(plan));
             check_only_moved(plan, c.moved);
-            // Equal once the ignore rules apply, accepted by the default accept rule.
+            // Equal once the ignore rules apply, accepted by the default accept rule, with the
+            // update Terraform plans for it in words.
             BOOST_TEST(contains(run.result.out, data(c.moved) + " -> " + data(c.moved + "_renamed")),
                        run.result.describe());
-            BOOST_TEST(contains(run.result.out, "equal once the policy's ignore rules apply; accepted by default: every "
-                                                "known value is equal once the policy's ignore rules apply\n"),
+            BOOST_TEST(contains(run.result.out, "equal once the policy's ignore rules apply; Terraform would update it in place (~ "),
+                       run.result.describe());
+            BOOST_TEST(contains(run.result.out, "); accepted by default: every known value is equal once the policy's ignore "
+                                                "rules apply\n"),
                        run.result.describe());
             BOOST_TEST(contains(run.result.out, "# " + data(c.moved + "_renamed") + " will be updated in-place"),
                        run.result.describe());

@@ -30,6 +30,11 @@ std::size_t count_destroying(const core::Plan& plan) {
            count_actions(plan, core::Action::create_then_delete);
 }
 
+std::string action_at(const core::Plan& plan, std::string_view address) {
+    const core::ResourceChange* change = find_change(plan, address);
+    return change ? std::string(action_name(change->action)) : "absent";
+}
+
 std::string moved_from(const core::Plan& plan, std::string_view address) {
     const core::ResourceChange* change = find_change(plan, address);
     if (change == nullptr || !change->previous_address) return "";

@@ -22,6 +22,10 @@ std::size_t count_destroying(const core::Plan& plan);
 // The change at `address` as Terraform prints it, or null (core/plan.hpp's).
 using core::find_change;
 
+// The action planned at `address` as action_name says it ("update", "delete,create"), or
+// "absent" when the plan has no change there.
+std::string action_at(const core::Plan& plan, std::string_view address);
+
 // The previous address of the object now at `address`, or "" when it did not move (or
 // is not in the plan).
 std::string moved_from(const core::Plan& plan, std::string_view address);
