@@ -81,6 +81,19 @@ Attributes flatten_root(const Json* value, const Json* unknown, const Json* sens
     return out;
 }
 
+// The paths at which a mark (`after_unknown`'s shape) is `true`.
+void marked_paths(const Json* mark, const std::string& path, std::vector<std::string>& out) {
+    if (!mark) return;
+    if (is_true(mark)) {
+        out.push_back(path);
+    } else if (mark->IsObject()) {
+        for (auto it = mark->MemberBegin(); it != mark->MemberEnd(); ++it)
+            marked_paths(&it->value, child_path(path, std::string_view(it->name.GetString(), it->name.GetStringLength())), out);
+    } else if (mark->IsArray()) {
+        for (rapidjson::SizeType i = 0; i < mark->Size(); ++i) marked_paths(&(*mark)[i], index_path(path, i), out);
+    }
+}
+
 Action parse_actions(JsonCursor& cursor) {
     std::vector<std::string_view> names;
     cursor.elements([&] {
@@ -129,6 +142,18 @@ public:
 
     Attributes before() const { return flatten_root(&before_, nullptr, &before_sensitive_); }
     Attributes after() const { return flatten_root(&after_, &after_unknown_, &after_sensitive_); }
+    // The prior values at the paths `after_unknown` marks, for an object that stays: read
+    // from `before` and `after_unknown` alone.
+    Attributes held_until_apply() const {
+        std::vector<std::string> unknown;
+        marked_paths(&after_unknown_, "", unknown);
+        Attributes out;
+        if (unknown.empty()) return out;
+        for (auto& leaf : flatten_root(&before_, nullptr, nullptr))
+            if (std::any_of(unknown.begin(), unknown.end(), [&](const std::string& path) { return path_covers(path, leaf.path); }))
+                out.push_back(std::move(leaf));
+        return out;
+    }
 
     void clear() {
         for (rapidjson::Document* d : {&before_, &after_, &after_unknown_, &before_sensitive_, &after_sensitive_}) d->SetNull();
@@ -141,24 +166,12 @@ private:
     rapidjson::Document before_, after_, after_unknown_, before_sensitive_, after_sensitive_;
 };
 
-// Values are read only for a plain create or delete, a possible half of a move.
+// Every value is read for a plain create or delete, a possible half of a move; `before`
+// and `after_unknown` for an update or a replace, whose held values a tie's trials read.
 // Terraform writes `actions` first in `change`; until it is seen, every value is read.
-// The prior values at paths the planned values leave unknown (both sorted by path).
-Attributes held_until_apply(const Attributes& before, const Attributes& after) {
-    std::vector<std::string_view> unknown;
-    for (const auto& leaf : after)
-        if (leaf.unknown) unknown.push_back(leaf.path);
-    Attributes out;
-    if (unknown.empty()) return out;
-    for (const auto& leaf : before)
-        if (std::any_of(unknown.begin(), unknown.end(), [&](std::string_view path) { return path_covers(path, leaf.path); }))
-            out.push_back(leaf);
-    return out;
-}
-
 void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChange& change) {
     std::string_view previous;
-    bool values_needed = true;
+    bool every_value = true, held_values = false;
     values.clear();
     cursor.members([&](std::string_view key) {
         if (key == "address") change.address_text = cursor.string();
@@ -170,14 +183,15 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
             cursor.members([&](std::string_view field) {
                 if (field == "actions") {
                     change.action = parse_actions(cursor);
-                    values_needed = change.action == Action::create || change.action == Action::remove ||
-                                    change.action == Action::update || change.action == Action::delete_then_create ||
-                                    change.action == Action::create_then_delete;
+                    every_value = change.action == Action::create || change.action == Action::remove;
+                    held_values = change.action == Action::update || change.action == Action::delete_then_create ||
+                                  change.action == Action::create_then_delete;
                 } else if (field == "importing") {
                     cursor.members([&](std::string_view member) {
                         if (member == "id") change.importing_id = std::string(cursor.string());
                     });
-                } else if (rapidjson::Document* slot = values.slot(field); slot && values_needed) {
+                } else if (rapidjson::Document* slot = values.slot(field);
+                           slot && (every_value || (held_values && (field == "before" || field == "after_unknown")))) {
                     cursor.parse(*slot);
                 }
             });
@@ -191,7 +205,7 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
         throw PlanJsonError(at + " moved from " + quote_hcl_string(previous) + ", which is not a resource");
     if (change.is_deletion_candidate()) change.before = values.before();
     if (change.is_creation_candidate()) change.after = values.after();
-    if (change.may_refer_to_replaced()) change.held_until_apply = held_until_apply(values.before(), values.after());
+    if (change.may_refer_to_replaced()) change.held_until_apply = values.held_until_apply();
 }
 
 // `terraform_data.a.id`, `data.x.y[0].z`, `module.m.out`: the resource a reference names,
