@@ -412,3 +412,20 @@ BOOST_AUTO_TEST_CASE(moves_judged_as_a_group_refresh_twice) {
         }
     }
 }
+
+// A user who plans with -refresh=false gets every plan as asked: tfw adds no flag of its
+// own and plans nothing again, so pairs only Terraform can confirm cost plan, show, plan.
+BOOST_AUTO_TEST_CASE(a_users_refresh_false_makes_every_plan_as_asked) {
+    Workspace ws("structural_tie");
+    ws.apply_before();
+    ws.switch_to("after");
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option(), "-refresh=false"});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(count_actions(plan, Action::remove) == 0u, describe(plan));
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan"}), "terraform calls:\n" << recorder.describe());
+    for (const auto& call : recorder.calls()) {
+        if (!has_arg(call, "plan")) continue;
+        BOOST_TEST(std::count(call.begin(), call.end(), "-refresh=false") == 1, "terraform calls:\n" << recorder.describe());
+    }
+}
