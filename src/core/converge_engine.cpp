@@ -64,7 +64,8 @@ std::set<std::size_t> blamed_moves(const std::vector<Diagnostic>& diagnostics, c
     return out;
 }
 
-// `would update terraform_data.b in place (~ input), which holds its id`.
+// `would update terraform_data.b in place (~ input), which holds its id` (or its arn:
+// either is what a value that refers to it holds).
 std::string describe_referrer(const TrialVerdict& verdict, const Address& referrer) {
     std::string words = describe(verdict);
     const std::string terraform = "Terraform ", it = " it";
@@ -112,8 +113,10 @@ struct ConvergeEngine::State {
         EngineAnswer answer = co_await effect(std::move(request));
         if (!std::holds_alternative<PlanOutput>(answer)) throw std::logic_error("converge engine: a plan needs a PlanOutput");
         if (action.inject) in_file = *action.inject;
-        if (!action.skip_refresh && !action.json && action.inject)
-            made_as_asked.push_back({std::get<PlanOutput>(answer), action.file, *action.inject});
+        const PlanOutput& output = std::get<PlanOutput>(answer);
+        const bool planned = output.exit_code == 0 || output.exit_code == 2;
+        if (planned && !action.skip_refresh && !action.json && action.inject)
+            made_as_asked.push_back({output, action.file, *action.inject});
         co_return std::get<PlanOutput>(std::move(answer));
     }
     // A plan made with the user's options, of exactly these moves, or null.
@@ -214,8 +217,8 @@ struct ConvergeEngine::State {
     // The final plan is the one the user sees and may save, made with the user's options.
     // When no plan of the moves that stand was made so (only plans that skipped the
     // refresh), they are planned again as asked, and every move is judged by that plan once
-    // more. True when finished; false
-    // when that plan withdrew something (drift the refresh found): plan on.
+    // more. True when finished; false when that plan withdrew something (drift the refresh
+    // found): plan on, each time with fewer moves.
     Step<bool> conclude() {
         const std::vector<MovePair> moves = pairs_of(result.moves);
         if (const PlanMade* made = made_as_asked_with(moves)) {
@@ -479,13 +482,12 @@ struct ConvergeEngine::State {
             // confirmed_by_terraform stays for tentative moves: the reports say "(confirmed by
             // Terraform)" where tfw's comparison alone could not settle the pair. The
             // explanation still gives Terraform's verdict, once however often it is read.
+            const std::string verdict = "; " + describe(entry.verdict);
+            if (!move.evidence.ends_with(verdict)) move.evidence += verdict;
             if (kept_as_taken) {
                 entry.decided = true;
-                const std::string verdict = "; " + describe(entry.verdict);
-                if (!move.evidence.ends_with(verdict)) move.evidence += verdict;
                 continue;
             }
-            move.evidence += "; " + describe(entry.verdict);
             switch (entry.verdict.outcome) {
                 case TrialOutcome::no_change:
                     move.confirmed_by_terraform = true;

@@ -1,8 +1,9 @@
 // Stage 2: which equal pairs are moves. A pair is a move when each side is the other's
 // only candidate. Ties go to the dependency evidence (anchors that stayed put), then to
 // the module instance the rest of the object's instance moved to, then to the reference
-// structure among the tied objects themselves, then to constraint propagation; what stays tied stays unmatched. A pair settled any way but plain
-// uniqueness of fully known values is tentative: Terraform confirms it by a replan.
+// structure among the tied objects themselves, then to constraint propagation; what
+// stays tied stays unmatched. A pair settled any way but plain uniqueness of fully known
+// values is tentative: Terraform confirms it by a replan.
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -149,23 +150,34 @@ private:
         std::vector<std::size_t> deletions_per_creation(state_.creations.size(), 0);
         for (const auto& candidates : candidates_)
             for (std::size_t c : candidates) ++deletions_per_creation[c];
+        // Every pair that stands on its own counts, the root's and those within one
+        // instance too: any of them means the instance did not move whole.
         std::map<ModulePath, std::set<ModulePath>> went_to, came_from;
         for (std::size_t d = 0; d < candidates_.size(); ++d) {
             if (candidates_[d].size() != 1 || deletions_per_creation[candidates_[d][0]] != 1) continue;
             const ModulePath& from = state_.deletions[d].address().module;
             const ModulePath& to = state_.creations[candidates_[d][0]].address().module;
-            if (from.empty() || to.empty() || from == to) continue;
             went_to[from].insert(to);
             came_from[to].insert(from);
         }
         if (went_to.empty()) return;
+        // An instance that keeps or gains an object is still there; one that keeps or
+        // loses an object was there before.
+        std::set<ModulePath> still_there, there_before;
+        for (const auto& change : state_.plan.changes) {
+            if (!change.is_managed() || change.deposed) continue;
+            if (change.action != Action::remove) still_there.insert(change.address.module);
+            if (change.action != Action::create) there_before.insert(change.address.module);
+        }
         for (std::size_t d = 0; d < candidates_.size(); ++d) {
             if (!in_tie(candidates_[d])) continue;
             const Address& deletion = state_.deletions[d].address();
             auto instance = went_to.find(deletion.module);
-            if (instance == went_to.end() || instance->second.size() != 1) continue;
+            if (deletion.module.empty() || instance == went_to.end() || instance->second.size() != 1) continue;
             const ModulePath& to = *instance->second.begin();
-            if (came_from[to].size() != 1) continue;
+            if (to.empty() || to == deletion.module || came_from[to].size() != 1 || still_there.count(deletion.module) ||
+                there_before.count(to))
+                continue;
             for (std::size_t c : candidates_[d]) {
                 const Address& creation = state_.creations[c].address();
                 if (creation.module != to || creation.resource != deletion.resource) continue;

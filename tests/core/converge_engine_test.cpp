@@ -225,6 +225,11 @@ BOOST_AUTO_TEST_CASE(a_partial_move_confirmed_at_the_prompt_is_kept) {
     BOOST_TEST(lines(driven.log) == lines(expected));
     BOOST_TEST(moves_of(driven.outcome) == std::vector<std::string>{"aws_subnet.c -> aws_subnet.c2"},
                boost::test_tools::per_element());
+    // Judged by both plans, it gives the verdict once.
+    BOOST_TEST_REQUIRE(driven.outcome.moves.size() == 1u);
+    const std::string& evidence = driven.outcome.moves[0].evidence;
+    const std::string verdict = "Terraform would update it in place";
+    BOOST_TEST((evidence.find(verdict) != std::string::npos && evidence.find(verdict) == evidence.rfind(verdict)), evidence);
 }
 
 BOOST_AUTO_TEST_CASE(answers_of_the_wrong_kind_are_refused) {

@@ -194,6 +194,42 @@ BOOST_AUTO_TEST_CASE(module_instance_settles_its_tied_objects) {
              .plan,
          {"module.svc[0].terraform_data.main -> module.a.terraform_data.main exact",
           "module.svc[0].terraform_data.other -> module.b.terraform_data.other exact"}},
+        {"the old instance keeps an object, and others of its objects go to the root: it did not move whole",
+         PlanBuilder{}
+             .deletion("module.svc[0].terraform_data.helper", helper, builtin)
+             .deletion("terraform_data.helper", helper, builtin)
+             .creation("module.b.terraform_data.helper", helper_new, builtin)
+             .creation("module.svc[0].terraform_data.settings", helper_new, builtin)
+             .deletion("module.svc[0].terraform_data.main", main_of("alpha"), builtin)
+             .creation("module.svc[0].terraform_data.primary", main_new("alpha"), builtin)
+             .deletion("module.svc[0].terraform_data.y", main_of("gamma"), builtin)
+             .creation("terraform_data.y", main_new("gamma"), builtin)
+             .deletion("module.svc[0].terraform_data.x", main_of("beta"), builtin)
+             .creation("module.b.terraform_data.x", main_new("beta"), builtin)
+             .plan,
+         {"module.svc[0].terraform_data.main -> module.svc[0].terraform_data.primary exact",
+          "module.svc[0].terraform_data.y -> terraform_data.y exact",
+          "module.svc[0].terraform_data.x -> module.b.terraform_data.x exact"}},
+        {"the new instance held an object before: it is not the old one moved",
+         PlanBuilder{}
+             .deletion("module.svc[0].terraform_data.helper", helper, builtin)
+             .creation("module.service[\"alpha\"].terraform_data.helper", helper_new, builtin)
+             .creation("terraform_data.spare", helper_new, builtin)
+             .deletion("module.svc[0].terraform_data.main", main_of("alpha"), builtin)
+             .creation("module.service[\"alpha\"].terraform_data.main", main_new("alpha"), builtin)
+             .change("module.service[\"alpha\"].terraform_data.kept", Action::no_op, builtin)
+             .plan,
+         {"module.svc[0].terraform_data.main -> module.service[\"alpha\"].terraform_data.main exact"}},
+        {"the same without the object it held: the instance moved whole",
+         PlanBuilder{}
+             .deletion("module.svc[0].terraform_data.helper", helper, builtin)
+             .creation("module.service[\"alpha\"].terraform_data.helper", helper_new, builtin)
+             .creation("terraform_data.spare", helper_new, builtin)
+             .deletion("module.svc[0].terraform_data.main", main_of("alpha"), builtin)
+             .creation("module.service[\"alpha\"].terraform_data.main", main_new("alpha"), builtin)
+             .plan,
+         {"module.svc[0].terraform_data.helper -> module.service[\"alpha\"].terraform_data.helper exact tentative",
+          "module.svc[0].terraform_data.main -> module.service[\"alpha\"].terraform_data.main exact"}},
         {"nothing pairs on its own: the instances are twins, nothing moves",
          PlanBuilder{}
              .deletion("module.svc[0].terraform_data.helper", helper, builtin)

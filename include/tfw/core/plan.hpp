@@ -42,7 +42,8 @@ struct ResourceChange {
     bool is_deletion_candidate() const { return is_managed() && !deposed && action == Action::remove; }
     // A managed plain creation: may be the new half of a move.
     bool is_creation_candidate() const { return is_managed() && action == Action::create; }
-    // A managed object that stays, with a value that will change once something is applied.
+    // A managed object updated or replaced: its values may hold another object's id, which
+    // the plan leaves unknown when that object is replaced.
     bool may_refer_to_replaced() const {
         return is_managed() && !deposed &&
                (action == Action::update || action == Action::delete_then_create || action == Action::create_then_delete);
