@@ -1,11 +1,11 @@
 #include "tfw/shell/converge.hpp"
 
 #include <map>
-#include <type_traits>
 
 #include "tfw/core/plan_json.hpp"
 #include "tfw/core/plan_options.hpp"
 #include "tfw/core/plan_text.hpp"
+#include "tfw/shell/engine_loop.hpp"
 #include "tfw/shell/signals.hpp"
 
 namespace tfw::shell {
@@ -76,24 +76,18 @@ private:
 }  // namespace
 
 ConvergeResult converge(Terraform& terraform, MovedFileGuard& guard, const PlanRequest& request) {
-    core::ConvergeEngine engine({request.max_iterations, request.policy, static_cast<bool>(request.confirm),
-                                 request.json_stream, guard.file_name(), core::plans_refresh(request.terraform_args)});
+    core::EngineSettings settings;
+    settings.max_iterations = request.max_iterations;
+    settings.policy = request.policy;
+    settings.can_ask = static_cast<bool>(request.confirm);
+    settings.json_stream = request.json_stream;
+    settings.injected_file = guard.file_name();
+    settings.refresh = core::plans_refresh(request.terraform_args);
+    core::ConvergeEngine engine(std::move(settings));
     Effects effects(terraform, guard, request);
-    throw_if_interrupted();
-    core::EngineAction action = engine.start();
-    while (!std::holds_alternative<core::FinishAction>(action)) {
-        throw_if_interrupted();
-        core::EngineAnswer answer = std::visit(
-            [&](const auto& effect) -> core::EngineAnswer {
-                if constexpr (std::is_same_v<std::decay_t<decltype(effect)>, core::FinishAction>) return core::Injected{};
-                else return effects(effect);
-            },
-            action);
-        action = engine.next(std::move(answer));
-    }
+    const std::string file = run_engine(engine, effects);
     ConvergeResult result;
     static_cast<core::ConvergeOutcome&>(result) = engine.outcome();
-    const std::string& file = std::get<core::FinishAction>(action).file;
     result.final_plan = effects.take_plan(file);
     result.plan_file = request.plan_dir / file;
     return result;
