@@ -34,6 +34,10 @@ struct EngineSettings {
     // final one, the plan the user sees, refresh; every plan between runs with
     // -refresh=false, and its verdicts are read again in the final plan.
     bool refresh = true;
+    // Set for the roots of `tfw plan --root` merged into one plan (core/cross_root_plan):
+    // the sides a move between roots may pair, and only moves that a transfer between two
+    // states carries out are made.
+    std::optional<std::set<Address>> between_roots;
 };
 
 // The lines an injected block occupies in the temporary file, first and last, 1-based.
