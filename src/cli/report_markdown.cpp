@@ -141,7 +141,7 @@ std::string render_roots_markdown_report(const std::vector<core::RootMoves>& roo
         const core::RootCandidate& self = candidates[refusal.candidate];
         if (!self.is_deletion) continue;
         refused += "- " + inline_text(code(names[self.root])) + ": " + code(self.address) + ": " +
-                   inline_text(core::refusal_reason(refusal, candidates, names)) + "\n";
+                   inline_text(refusal.reason) + "\n";
     }
     if (!refused.empty()) out += "\n**Stays a destroy (not paired with another root module):**\n" + refused;
     return out;

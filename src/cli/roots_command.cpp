@@ -22,10 +22,12 @@
 #include "tfw/core/cross_root.hpp"
 #include "tfw/core/cross_root_commands.hpp"
 #include "tfw/core/cross_root_json.hpp"
+#include "tfw/core/cross_root_plan.hpp"
 #include "tfw/core/plan_json.hpp"
 #include "tfw/core/plan_text.hpp"
 #include "tfw/core/split_objects.hpp"
 #include "tfw/shell/converge.hpp"
+#include "tfw/shell/converge_roots.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/root_lock.hpp"
@@ -159,22 +161,25 @@ void plan_all(std::vector<RootRun>& runs, const Invocation& invocation, const Pl
 std::string cross_root_report(const core::CrossRootResult& paired, const std::vector<core::RootCandidate>& candidates,
                               const std::vector<std::string>& names, bool read_only = true) {
     auto named = [&](std::size_t i) { return names[candidates[i].root] + ": " + candidates[i].address; };
+    auto listed = [&](const std::vector<core::CrossRootMove>& moves) {
+        std::string out;
+        for (const auto& move : moves)
+            out += "  " + named(move.deletion) + " -> " + named(move.creation) + "  (" + move.evidence + ")\n";
+        return out;
+    };
     std::string out;
     if (!paired.moves.empty()) {
         out += "\ntfw: " + std::to_string(paired.moves.size()) + " move" + (paired.moves.size() == 1 ? "" : "s") +
-               " between root modules:\n";
-        for (const auto& move : paired.moves)
-            out += "  " + named(move.deletion) + " -> " + named(move.creation) + "  (" +
-                   std::to_string(move.equal_values) + " known value" + (move.equal_values == 1 ? "" : "s") +
-                   " equal)\n";
+               " between root modules:\n" + listed(paired.moves);
         if (read_only)
             out += "tfw: nothing was moved; tfw apply --root … moves them, and `tfw plan --root … --format=commands` "
                    "prints the commands that do it by hand\n";
     }
+    if (!paired.proposals.empty())
+        out += "\ntfw: proposed between root modules, not moved (a policy rule decides):\n" + listed(paired.proposals);
     std::string refused;
     for (const auto& refusal : paired.refusals)
-        if (candidates[refusal.candidate].is_deletion)
-            refused += "  " + named(refusal.candidate) + ": " + core::refusal_reason(refusal, candidates, names) + "\n";
+        refused += "  " + named(refusal.candidate) + ": " + refusal.reason + "\n";
     if (!refused.empty()) out += "\ntfw: deletions not paired with another root module:\n" + refused;
     return out;
 }
@@ -238,15 +243,32 @@ void report_split_objects(const SplitObjects& split, const std::vector<RootRun>&
         std::cerr << "tfw: an object is in two states: " << refusal << "\n";
 }
 
+std::vector<shell::MigrationRoot> migration_roots(const std::vector<RootRun>& runs);
+
+// What each root's own run left a plain deletion or creation, paired between roots by the
+// convergence engine, whose trials Terraform judges on copies of the states.
 core::CrossRootResult pair_roots(const std::vector<RootRun>& runs, std::vector<std::string>& names,
-                                 std::vector<core::RootCandidate>& candidates, const SplitObjects& split = {}) {
+                                 std::vector<core::RootCandidate>& candidates, const Invocation& invocation,
+                                 const PlanArgs& args, const fs::path& binary, bool progress,
+                                 const SplitObjects& split = {}) {
+    shell::RootsConvergeRequest request;
     for (std::size_t i = 0; i < runs.size(); ++i) {
         names.push_back(runs[i].name);
+        request.plans.push_back(&runs[i].plan);
         auto found = core::cross_root_candidates(runs[i].plan, i);
-        for (auto& candidate : found)
-            if (!split.held.count({i, candidate.address})) candidates.push_back(std::move(candidate));
+        for (auto& candidate : found) {
+            if (split.held.count({i, candidate.address})) continue;
+            request.sides.insert(core::in_merged_plan(i, core::must_parse_address(candidate.address)));
+            candidates.push_back(std::move(candidate));
+        }
     }
-    return core::pair_across_roots(candidates);
+    request.terraform_binary = binary;
+    request.roots = migration_roots(runs);
+    request.plan_args = args.passthrough;
+    request.policy = load_policy_file(invocation);
+    request.max_iterations = invocation.options.max_iterations;
+    if (progress) request.say = [](const std::string& line) { std::cerr << line << "\n" << std::flush; };
+    return core::cross_root_result(candidates, shell::converge_roots(request).outcome, names);
 }
 
 std::vector<shell::MigrationRoot> migration_roots(const std::vector<RootRun>& runs) {
@@ -337,7 +359,7 @@ int run_roots_apply(const Invocation& invocation) {
     }
     std::vector<std::string> names;
     std::vector<core::RootCandidate> candidates;
-    const core::CrossRootResult paired = pair_roots(runs, names, candidates);
+    const core::CrossRootResult paired = pair_roots(runs, names, candidates, invocation, args, binary, true);
     for (const auto& run : runs)
         std::cout << "── root module " << run.name << " ──\n" << render_summary(run.result, run.calls, options.explain);
     std::cout << cross_root_report(paired, candidates, names, false) << std::flush;
@@ -414,7 +436,7 @@ int run_roots_plan(const Invocation& invocation) {
 
     std::vector<std::string> names;
     std::vector<core::RootCandidate> candidates;
-    const core::CrossRootResult paired = pair_roots(runs, names, candidates, split);
+    const core::CrossRootResult paired = pair_roots(runs, names, candidates, invocation, args, binary, format == "text" && !args.json, split);
     write_roots_report(options, runs, paired, candidates);
 
     if (args.json) {
@@ -438,7 +460,7 @@ int run_roots_plan(const Invocation& invocation) {
             if (candidates[refusal.candidate].is_deletion)
                 std::cerr << "# tfw: not moved: " << names[candidates[refusal.candidate].root] << ": "
                           << candidates[refusal.candidate].address << ": "
-                          << core::refusal_reason(refusal, candidates, names) << "\n";
+                          << refusal.reason << "\n";
         return 0;
     }
 

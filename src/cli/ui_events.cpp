@@ -130,7 +130,7 @@ std::string render_cross_root_events(const core::CrossRootResult& result, const 
     for (const auto& refusal : result.refusals) {
         const core::RootCandidate& self = candidates[refusal.candidate];
         if (!self.is_deletion) continue;
-        const std::string reason = core::refusal_reason(refusal, candidates, root_names);
+        const std::string reason = refusal.reason;
         out += event("info", "tfw: " + root_names[self.root] + ": " + self.address + " stays a destroy: " + reason, timestamp,
                      "tfw_root_refused", [&](Writer& w) {
                          w.Key("refused");

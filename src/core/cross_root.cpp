@@ -1,7 +1,11 @@
 #include "tfw/core/cross_root.hpp"
 
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
 
+#include "tfw/core/cross_root_plan.hpp"
 #include "tfw/core/match.hpp"
 
 namespace tfw::core {
@@ -17,10 +21,6 @@ std::size_t known_in_common(const Attributes& before, const Attributes& after) {
         if (i < before.size() && before[i].path == leaf.path) ++count;
     }
     return count;
-}
-
-bool equal_values(const RootCandidate& deletion, const RootCandidate& creation) {
-    return differing_paths(deletion.values, creation.values).empty();
 }
 
 // Another resource type has another schema (aws_s3_object has an override_provider that
@@ -43,11 +43,25 @@ std::string named(const RootCandidate& candidate, const std::vector<std::string>
     return root + ": " + candidate.address;
 }
 
-std::string listed(const std::vector<std::size_t>& others, const std::vector<RootCandidate>& candidates,
-                   const std::vector<std::string>& root_names) {
-    std::string out;
-    for (std::size_t i = 0; i < others.size(); ++i) out += (i ? ", " : "") + named(candidates[others[i]], root_names);
-    return out;
+
+// Another resource type or provider source with the deletion's values, in another root:
+// the reason no transfer between states (which keeps both) takes it, or "".
+std::string other_type_or_provider(std::size_t d, const std::vector<RootCandidate>& candidates,
+                                   const std::vector<std::string>& root_names) {
+    const RootCandidate& deletion = candidates[d];
+    for (const auto& creation : candidates) {
+        if (creation.is_deletion || creation.root == deletion.root) continue;
+        if (known_in_common(deletion.values, creation.values) == 0) continue;
+        if (creation.type != deletion.type) {
+            if (equal_where_both_have_values(deletion.values, creation.values))
+                return "type mismatch: " + named(creation, root_names) + " has equal values but is a " + creation.type +
+                       ", not a " + deletion.type;
+        } else if (creation.provider != deletion.provider && differing_paths(deletion.values, creation.values).empty()) {
+            return "provider mismatch: " + named(creation, root_names) + " has equal values but provider " +
+                   creation.provider + ", not " + deletion.provider;
+        }
+    }
+    return "";
 }
 
 }  // namespace
@@ -69,92 +83,58 @@ std::vector<RootCandidate> cross_root_candidates(const Plan& plan, std::size_t r
     return out;
 }
 
-CrossRootResult pair_across_roots(const std::vector<RootCandidate>& candidates) {
-    const std::size_t n = candidates.size();
-    // For every deletion, the creations in other roots that could be the same object.
-    std::vector<std::vector<std::size_t>> matches(n);
-    std::vector<std::vector<std::size_t>> matched_by(n);  // a creation's deletions
-    std::vector<CrossRootRefusal> refusals;
-    for (std::size_t d = 0; d < n; ++d) {
-        const RootCandidate& deletion = candidates[d];
-        if (!deletion.is_deletion) continue;
-        std::vector<std::size_t> other_type, other_provider;
-        bool any_evidence = false;
-        bool any_creation_elsewhere = false;
-        for (std::size_t c = 0; c < n; ++c) {
-            const RootCandidate& creation = candidates[c];
-            if (creation.is_deletion || creation.root == deletion.root) continue;
-            any_creation_elsewhere = true;
-            if (known_in_common(deletion.values, creation.values) == 0) continue;
-            any_evidence = true;
-            if (creation.type != deletion.type) {
-                if (equal_where_both_have_values(deletion.values, creation.values)) other_type.push_back(c);
-                continue;
-            }
-            if (!equal_values(deletion, creation)) continue;
-            if (creation.provider != deletion.provider) other_provider.push_back(c);
-            else {
-                matches[d].push_back(c);
-                matched_by[c].push_back(d);
-            }
-        }
-        if (!matches[d].empty()) continue;
-        if (!other_type.empty()) refusals.push_back({d, CrossRootRefusal::Kind::type_mismatch, other_type});
-        else if (!other_provider.empty()) refusals.push_back({d, CrossRootRefusal::Kind::provider_mismatch, other_provider});
-        else if (any_creation_elsewhere && !any_evidence) refusals.push_back({d, CrossRootRefusal::Kind::no_known_values, {}});
-        else refusals.push_back({d, CrossRootRefusal::Kind::no_counterpart, {}});
-    }
+CrossRootResult cross_root_result(const std::vector<RootCandidate>& candidates, const ConvergeOutcome& outcome,
+                                  const std::vector<std::string>& root_names) {
+    std::map<std::pair<Address, bool>, std::size_t> index_of;  // (merged address, deletion)
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+        index_of[{in_merged_plan(candidates[i].root, must_parse_address(candidates[i].address)), candidates[i].is_deletion}] = i;
+    auto index = [&](const Address& merged, bool deletion) -> std::optional<std::size_t> {
+        const auto it = index_of.find({merged, deletion});
+        return it == index_of.end() ? std::nullopt : std::optional<std::size_t>(it->second);
+    };
+    auto pair_of = [&](const Move& move, const Decision& decision) -> std::optional<CrossRootMove> {
+        const auto d = index(move.from, true), c = index(move.to, false);
+        if (!d || !c) return std::nullopt;
+        return CrossRootMove{*d, *c, known_in_common(candidates[*d].values, candidates[*c].values),
+                             with_root_names(move.evidence + "; " + decision.rule, root_names)};
+    };
 
     CrossRootResult result;
-    for (std::size_t d = 0; d < n; ++d) {
-        if (matches[d].empty()) continue;
-        if (matches[d].size() > 1) {
-            refusals.push_back({d, CrossRootRefusal::Kind::tie, matches[d]});
-            continue;
+    std::set<std::size_t> paired;
+    for (std::size_t i = 0; i < outcome.moves.size() && i < outcome.move_decisions.size(); ++i)
+        if (auto move = pair_of(outcome.moves[i], outcome.move_decisions[i])) {
+            paired.insert(move->deletion);
+            result.moves.push_back(std::move(*move));
         }
-        std::size_t c = matches[d][0];
-        if (matched_by[c].size() > 1) {
-            // Its one counterpart is as like other deletions: the creation and its rivals.
-            std::vector<std::size_t> others = {c};
-            for (std::size_t rival : matched_by[c])
-                if (rival != d) others.push_back(rival);
-            std::sort(others.begin(), others.end());
-            refusals.push_back({d, CrossRootRefusal::Kind::tie, others});
-            continue;
+    for (const auto& proposal : outcome.proposals)
+        if (auto move = pair_of(proposal.move, proposal.decision)) {
+            paired.insert(move->deletion);
+            result.proposals.push_back(std::move(*move));
         }
-        result.moves.push_back({d, c, known_in_common(candidates[d].values, candidates[c].values)});
-    }
-    // A creation that several deletions claim: the tie, told once from its side too.
-    for (std::size_t c = 0; c < n; ++c)
-        if (matched_by[c].size() > 1) refusals.push_back({c, CrossRootRefusal::Kind::tie, matched_by[c]});
-    std::stable_sort(refusals.begin(), refusals.end(),
-                     [](const auto& a, const auto& b) { return a.candidate < b.candidate; });
-    result.refusals = std::move(refusals);
-    return result;
-}
+    auto by_deletion = [](const CrossRootMove& a, const CrossRootMove& b) { return a.deletion < b.deletion; };
+    std::sort(result.moves.begin(), result.moves.end(), by_deletion);
+    std::sort(result.proposals.begin(), result.proposals.end(), by_deletion);
 
-std::string refusal_reason(const CrossRootRefusal& refusal, const std::vector<RootCandidate>& candidates,
-                           const std::vector<std::string>& root_names) {
-    const RootCandidate& self = candidates[refusal.candidate];
-    const std::string others = listed(refusal.others, candidates, root_names);
-    switch (refusal.kind) {
-        case CrossRootRefusal::Kind::no_counterpart:
-            return "no creation in another root module has its values";
-        case CrossRootRefusal::Kind::no_known_values:
-            return "no known value to compare with any creation in another root module";
-        case CrossRootRefusal::Kind::type_mismatch: {
-            const RootCandidate& other = candidates[refusal.others.front()];
-            return "type mismatch: " + others + " has equal values but is a " + other.type + ", not a " + self.type;
+    std::map<Address, const Unmatched*> unmatched;
+    for (const auto& entry : outcome.unmatched)
+        if (entry.is_deletion) unmatched[entry.address] = &entry;
+    for (std::size_t d = 0; d < candidates.size(); ++d) {
+        if (!candidates[d].is_deletion || paired.count(d)) continue;
+        const auto it = unmatched.find(in_merged_plan(candidates[d].root, must_parse_address(candidates[d].address)));
+        std::string reason = other_type_or_provider(d, candidates, root_names);
+        if (!reason.empty()) {
+        } else if (it == unmatched.end()) {
+            reason = "no creation in another root module pairs with it";
+        } else if (it->second->reason.starts_with("tie: ") && !it->second->candidates.empty()) {
+            std::string others;
+            for (const auto& note : it->second->candidates) others += (others.empty() ? "" : ", ") + to_string(note.other);
+            reason = with_root_names("tie with " + others + ": " + it->second->reason.substr(5) + "; nothing moves", root_names);
+        } else {
+            reason = with_root_names(it->second->reason, root_names);
         }
-        case CrossRootRefusal::Kind::provider_mismatch: {
-            const RootCandidate& other = candidates[refusal.others.front()];
-            return "provider mismatch: " + others + " has equal values but provider " + other.provider + ", not " +
-                   self.provider;
-        }
-        case CrossRootRefusal::Kind::tie:
-            return "tie with " + others + ": equal values, no unique pair; nothing moves";
+        result.refusals.push_back({d, std::move(reason)});
     }
-    return "";
+    return result;
 }
 
 }  // namespace tfw::core

@@ -16,23 +16,28 @@ std::string render_cross_root_json(const std::vector<RootMoves>& roots, const Cr
                    ",\"to\":" + json_quote(roots[i].moves[j].second) + "}";
         out += "]}";
     }
-    out += "],\n\"moves\":[";
-    for (std::size_t i = 0; i < result.moves.size(); ++i) {
-        const RootCandidate& from = candidates[result.moves[i].deletion];
-        const RootCandidate& to = candidates[result.moves[i].creation];
-        out += std::string(i ? "," : "") + "\n {\"from_root\":" + json_quote(names[from.root]) +
-               ",\"from\":" + json_quote(from.address) + ",\"to_root\":" + json_quote(names[to.root]) +
-               ",\"to\":" + json_quote(to.address) +
-               ",\"equal_values\":" + std::to_string(result.moves[i].equal_values) + "}";
-    }
+    auto pairs = [&](const std::vector<CrossRootMove>& moves) {
+        std::string listed;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const RootCandidate& from = candidates[moves[i].deletion];
+            const RootCandidate& to = candidates[moves[i].creation];
+            listed += std::string(i ? "," : "") + "\n {\"from_root\":" + json_quote(names[from.root]) +
+                      ",\"from\":" + json_quote(from.address) + ",\"to_root\":" + json_quote(names[to.root]) +
+                      ",\"to\":" + json_quote(to.address) +
+                      ",\"equal_values\":" + std::to_string(moves[i].equal_values) +
+                      ",\"evidence\":" + json_quote(moves[i].evidence) + "}";
+        }
+        return listed;
+    };
+    out += "],\n\"moves\":[" + pairs(result.moves);
+    out += "],\n\"proposed\":[" + pairs(result.proposals);
     out += "],\n\"refused\":[";
     bool first = true;
     for (const auto& refusal : result.refusals) {
         const RootCandidate& self = candidates[refusal.candidate];
-        if (!self.is_deletion) continue;
         out += std::string(first ? "" : ",") + "\n {\"root\":" + json_quote(names[self.root]) +
                ",\"address\":" + json_quote(self.address) +
-               ",\"reason\":" + json_quote(refusal_reason(refusal, candidates, names)) + "}";
+               ",\"reason\":" + json_quote(refusal.reason) + "}";
         first = false;
     }
     out += "]}\n";

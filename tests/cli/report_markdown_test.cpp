@@ -120,8 +120,8 @@ BOOST_AUTO_TEST_CASE(markdown_for_several_roots) {
         {0, "terraform_data.q[\"a|b\"]", "terraform_data", "terraform.io/builtin/terraform", true, {}},
     };
     core::CrossRootResult result;
-    result.moves.push_back({0, 1, 2});
-    result.refusals.push_back({2, core::CrossRootRefusal::Kind::no_counterpart, {}});
+    result.moves.push_back({0, 1, 2, "e"});
+    result.refusals.push_back({2, "no creation in another root module pairs with it"});
     const std::vector<core::RootMoves> roots = {{".", {{"terraform_data.a", "terraform_data.b"}}}, {"../b", {}}};
     const std::string expected =
         "### tfw: 1 move between 2 root modules\n"
@@ -132,6 +132,6 @@ BOOST_AUTO_TEST_CASE(markdown_for_several_roots) {
         "| `.` | `terraform_data.network` | `../b` | `module.net.terraform_data.network` | 2 |\n"
         "\n**Stays a destroy (not paired with another root module):**\n"
         "- `.`: `terraform_data.q[\"a|b\"]`: " +
-        core::refusal_reason(result.refusals[0], candidates, {".", "../b"}) + "\n";
+        result.refusals[0].reason + "\n";
     BOOST_TEST(cli::render_roots_markdown_report(roots, result, candidates) == expected);
 }

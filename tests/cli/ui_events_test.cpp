@@ -132,14 +132,14 @@ BOOST_AUTO_TEST_CASE(cross_root_lines) {
         {0, "terraform_data.old", "terraform_data", "terraform.io/builtin/terraform", true, {}},
     };
     core::CrossRootResult result;
-    result.moves.push_back({0, 1, 3});
-    result.refusals.push_back({2, core::CrossRootRefusal::Kind::no_counterpart, {}});
+    result.moves.push_back({0, 1, 3, "e"});
+    result.refusals.push_back({2, "no creation in another root module pairs with it"});
     const std::vector<std::string> names = {".", "../b"};
     const std::string ts = "2026-11-24T10:00:00.000000Z";
     BOOST_TEST(cli::render_root_line("../b", ts) ==
                "{\"@level\":\"info\",\"@message\":\"tfw: root module ../b\",\"@module\":\"tfw\",\"@timestamp\":\"" + ts +
                    "\",\"root\":{\"dir\":\"../b\"},\"type\":\"tfw_root\"}\n");
-    const std::string reason = core::refusal_reason(result.refusals[0], candidates, names);
+    const std::string reason = result.refusals[0].reason;
     BOOST_TEST(cli::render_cross_root_events(result, candidates, names, ts) ==
                "{\"@level\":\"info\",\"@message\":\"tfw: .: terraform_data.network -> ../b: terraform_data.net[\\\"x\\\"]\","
                "\"@module\":\"tfw\",\"@timestamp\":\"" + ts +

@@ -26,7 +26,7 @@ BOOST_AUTO_TEST_CASE(pull_move_push_gaining_roots_first) {
         candidate(0, "terraform_data.db", true),
     };
     CrossRootResult result;
-    result.moves = {{0, 1, 1}, {3, 2, 1}};
+    result.moves = {{0, 1, 1, "e"}, {3, 2, 1, "e"}};
     const std::string expected =
         "# tfw: 2 moves between root modules. Run from the directory tfw ran in, with no other\n"
         "# terraform running in these roots. The pulled states are kept as *.backup.tfstate\n"
@@ -68,7 +68,7 @@ BOOST_AUTO_TEST_CASE(a_swap_pushes_each_root_twice) {
         candidate(0, "terraform_data.y2", false),
     };
     CrossRootResult result;
-    result.moves = {{0, 1, 1}, {2, 3, 1}};
+    result.moves = {{0, 1, 1, "e"}, {2, 3, 1, "e"}};
     const std::string script = render_cross_root_commands(result, candidates, {"a", "b"});
     const std::vector<std::string> in_order = {
         "cp \"$work/0.tfstate\" \"$work/0.gained.tfstate\"\n",
@@ -101,7 +101,7 @@ BOOST_AUTO_TEST_CASE(a_root_that_loses_and_gains_one_address_is_refused) {
         candidate(0, "terraform_data.x", false),
     };
     CrossRootResult result;
-    result.moves = {{0, 1, 1}, {2, 3, 1}};
+    result.moves = {{0, 1, 1, "e"}, {2, 3, 1, "e"}};
     try {
         render_cross_root_commands(result, candidates, {"a", "b"});
         BOOST_FAIL("no refusal");

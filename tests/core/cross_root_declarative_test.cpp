@@ -55,7 +55,7 @@ struct Split {
     void move(const std::string& from, const std::string& to, Attributes values, const std::string& type = "terraform_data") {
         candidates.push_back({0, from, type, builtin, true, values});
         candidates.push_back({1, to, type, builtin, false, {}});
-        paired.moves.push_back({candidates.size() - 2, candidates.size() - 1, values.size()});
+        paired.moves.push_back({candidates.size() - 2, candidates.size() - 1, values.size(), "e"});
     }
 };
 

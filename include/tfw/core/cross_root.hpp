@@ -1,8 +1,9 @@
-// Pairing across root modules: a deletion planned in one root with a creation planned in
-// another, when both are the same real object. Each root has already had its own moves
-// inferred (inside a root nothing changes); what is left over is paired here with the
-// same certainty rules: equal known values, the same resource type and the same provider
-// source, and unique pairs only. A tie moves nothing. Pure: indices, not directories.
+// Moves between root modules, told per object: a deletion planned in one root and a
+// creation planned in another that are the same real object. Each root has already had
+// its own moves inferred; what is left over is paired by the same convergence engine,
+// over the roots merged into one plan (core/cross_root_plan), and judged by Terraform
+// planning both roots against copies of their states with the object carried over.
+// Pure: indices, not directories.
 #pragma once
 
 #include <cstddef>
@@ -11,6 +12,7 @@
 
 #include "tfw/core/address.hpp"
 #include "tfw/core/attributes.hpp"
+#include "tfw/core/converge_engine.hpp"
 #include "tfw/core/plan.hpp"
 
 namespace tfw::core {
@@ -31,31 +33,27 @@ std::vector<RootCandidate> cross_root_candidates(const Plan& plan, std::size_t r
 struct CrossRootMove {
     std::size_t deletion = 0;  // index into the candidates
     std::size_t creation = 0;
-    std::size_t equal_values = 0;  // known values compared, all equal
+    std::size_t equal_values = 0;  // known values of both compared (all equal for a move taken on values)
+    // Why, in words, with Terraform's verdict and the policy's decision, roots named.
+    std::string evidence;
 };
 
 struct CrossRootRefusal {
-    enum class Kind {
-        no_counterpart,     // no creation in another root has its values
-        no_known_values,    // nothing known to compare: equal proves nothing
-        type_mismatch,      // equal values, but only under another resource type
-        provider_mismatch,  // equal values and type, but another provider source
-        tie,                // several counterparts are equally likely
-    };
-    std::size_t candidate = 0;  // the deletion (or, for a tie, the creation) refused
-    Kind kind = Kind::no_counterpart;
-    std::vector<std::size_t> others;  // the candidates behind the reason, sorted
+    std::size_t candidate = 0;  // the deletion left to be destroyed
+    std::string reason;         // one line, roots named
 };
 
 struct CrossRootResult {
-    std::vector<CrossRootMove> moves;          // by deletion index
-    std::vector<CrossRootRefusal> refusals;    // by candidate index
+    std::vector<CrossRootMove> moves;      // confirmed by Terraform and accepted: migrated by apply --root
+    std::vector<CrossRootMove> proposals;  // shown, never migrated: an update no policy rule accepts
+    std::vector<CrossRootRefusal> refusals;  // by candidate index
 };
 
-CrossRootResult pair_across_roots(const std::vector<RootCandidate>& candidates);
-
-// One line of why a refusal stands: "tie: 2 creations in other roots are equally likely".
-std::string refusal_reason(const CrossRootRefusal& refusal, const std::vector<RootCandidate>& candidates,
-                           const std::vector<std::string>& root_names);
+// What the convergence engine between roots concluded (its addresses are the merged
+// plan's, core/cross_root_plan), told per candidate. A deletion the engine left without a
+// move gets its reason; where only another type or another provider has its values, the
+// reason says that, since no transfer between states changes either.
+CrossRootResult cross_root_result(const std::vector<RootCandidate>& candidates, const ConvergeOutcome& outcome,
+                                  const std::vector<std::string>& root_names);
 
 }  // namespace tfw::core

@@ -5,14 +5,17 @@
 //       {"dir": ".",                     // as the user named it
 //        "moves": [{"from": "terraform_data.a", "to": "terraform_data.b"}]}  // inside it
 //     ],
-//     "moves": [                         // between roots: what --format=commands carries out
-//       {"from_root": ".", "from": "terraform_data.web",
+//     "moves": [                         // between roots, confirmed by Terraform: what
+//       {"from_root": ".", "from": "terraform_data.web",   // --format=commands carries out
 //        "to_root": "../b", "to": "module.app.terraform_data.web",
-//        "equal_values": 2}              // known values compared, all equal
+//        "equal_values": 2,              // known values of both that are equal
+//        "evidence": "all 2 known values are equal; Terraform planned it with no change; …"}
 //     ],
+//     "proposed": [ … ],                 // the same fields: pairs Terraform would update,
+//                                        // which no policy rule accepts; never carried out
 //     "refused": [                       // deletions not paired with another root
 //       {"root": ".", "address": "terraform_data.x",
-//        "reason": "tie with ../b: terraform_data.y, …: equal values, no unique pair; nothing moves"}
+//        "reason": "tie with ../b: terraform_data.y, …: 2 creations match equally …; nothing moves"}
 //     ]
 //   }
 // Every array is present, empty when there is nothing.

@@ -1,0 +1,113 @@
+#include "tfw/shell/converge_roots.hpp"
+
+#include <map>
+
+#include "tfw/core/cross_root_plan.hpp"
+#include "tfw/core/plan_options.hpp"
+#include "tfw/core/state_migration.hpp"
+#include "tfw/shell/engine_loop.hpp"
+#include "tfw/shell/file_io.hpp"
+#include "tfw/shell/plan_with_state.hpp"
+#include "tfw/shell/signals.hpp"
+#include "tfw/shell/temp_dir.hpp"
+
+namespace tfw::shell {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A copy's lineage is never pushed anywhere: any fixed one will do for a plan.
+constexpr const char* trial_lineage = "00000000-0000-4000-8000-000000000000";
+
+bool plans_changes(const core::Plan& plan) {
+    for (const auto& change : plan.changes)
+        if (change.action != core::Action::no_op && change.action != core::Action::read) return true;
+    return false;
+}
+
+class RootEffects {
+public:
+    explicit RootEffects(const RootsConvergeRequest& request) : request_(request) {
+        for (const auto& root : request.roots) terraforms_.emplace_back(request.terraform_binary, root.global_args);
+    }
+
+    core::EngineAnswer operator()(const core::PlanAction& action) {
+        std::vector<core::Plan> trial_plans;
+        std::vector<const core::Plan*> plans = request_.plans;
+        const std::vector<core::MovePair> moves = action.inject ? *action.inject : std::vector<core::MovePair>{};
+        const std::vector<core::StateTransfer> transfers = core::transfers_of(moves);
+        if (!transfers.empty()) {
+            const std::vector<core::RootStates> states = core::migrate_states(originals(), transfers);
+            std::vector<bool> involved(request_.roots.size(), false);
+            for (const auto& t : transfers) involved[t.from_root] = involved[t.to_root] = true;
+            std::vector<std::string> args = request_.plan_args;
+            if (action.skip_refresh) args.push_back("-refresh=false");
+            trial_plans.reserve(request_.roots.size());
+            for (std::size_t i = 0; i < request_.roots.size(); ++i) {
+                if (!involved[i]) continue;
+                const fs::path dir = scratch_.path() / (action.file + "-" + std::to_string(i));
+                fs::create_directories(dir);
+                const fs::path state_file = dir / "state.tfstate";
+                write_private_file(state_file, states[i].last());
+                if (request_.say)
+                    request_.say("tfw: planning " + request_.roots[i].name + " against its state with " +
+                                 std::to_string(transfers.size()) + " object" + (transfers.size() == 1 ? "" : "s") +
+                                 " moved between root modules" + (action.skip_refresh ? " (no refresh)" : ""));
+                trial_plans.push_back(plan_with_state(terraforms_[i], request_.roots[i].dir, state_file, dir, args));
+                fs::remove_all(dir);
+                ++plans_made;
+                throw_if_interrupted();
+                plans[i] = &trial_plans.back();
+            }
+        }
+        core::Plan merged = core::merge_root_plans(plans);
+        core::mark_transfers(merged, moves);
+        core::PlanOutput output;
+        output.exit_code = plans_changes(merged) ? 2 : 0;
+        shown_[action.file] = std::move(merged);
+        return output;
+    }
+
+    core::EngineAnswer operator()(const core::ShowAction& action) { return core::ShownPlan{shown_.at(action.file)}; }
+    // Between roots nobody is asked: proposals stay proposals.
+    core::EngineAnswer operator()(const core::AskAction&) { return core::Answer{false}; }
+    // No file holds the moves: each plan carries its own transfers.
+    core::EngineAnswer operator()(const core::InjectAction&) { return core::Injected{}; }
+
+    int plans_made = 0;
+
+private:
+    // Pulled for the first trial only: a run with nothing to try reads no state.
+    const std::vector<std::string>& originals() {
+        if (!originals_.empty()) return originals_;
+        originals_ = pull_states(request_.terraform_binary, request_.roots);
+        std::string version;
+        for (const auto& original : originals_)
+            if (!core::is_no_state(original)) version = core::terraform_version_of(original);
+        for (auto& original : originals_)
+            if (core::is_no_state(original)) original = core::empty_state(trial_lineage, version);
+        return originals_;
+    }
+
+    const RootsConvergeRequest& request_;
+    std::vector<std::string> originals_;
+    std::vector<Terraform> terraforms_;
+    TempDir scratch_;
+    std::map<std::string, core::Plan> shown_;
+};
+
+}  // namespace
+
+RootsConvergeResult converge_roots(const RootsConvergeRequest& request) {
+    core::EngineSettings settings;
+    settings.max_iterations = request.max_iterations;
+    settings.policy = request.policy;
+    settings.refresh = core::plans_refresh(request.plan_args);
+    settings.between_roots = request.sides;
+    core::ConvergeEngine engine(std::move(settings));
+    RootEffects effects(request);
+    run_engine(engine, effects);
+    return {engine.outcome(), effects.plans_made};
+}
+
+}  // namespace tfw::shell
