@@ -55,7 +55,8 @@ void check_split_carried_out(const SplitRoots& roots, const std::map<std::string
     }
 }
 
-SplitRoots::SplitRoots(const PgServer* server) : pg(server) {
+SplitRoots::SplitRoots(const PgServer* server, const std::string& fixture_a, const std::string& fixture_b)
+    : a(fixture_a), b(fixture_b), pg(server) {
     switch_both("before", "before");
     a.apply_before();
     b.apply_before();

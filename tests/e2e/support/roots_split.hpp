@@ -22,11 +22,13 @@ std::map<std::string, std::string> ids_of(const Workspace& ws);
 // Both roots applied at their `before` stage. With the pg backend, each root's backend
 // block is written after every stage switch (a stage replaces all user files), then init.
 struct SplitRoots {
-    Workspace a{"roots_split_a"};
-    Workspace b{"roots_split_b"};
+    Workspace a;
+    Workspace b;
     const PgServer* pg = nullptr;
 
-    explicit SplitRoots(const PgServer* server = nullptr);
+    // Other fixtures with the same stages (`before`, `after`) may stand in for the split ones.
+    explicit SplitRoots(const PgServer* server = nullptr, const std::string& fixture_a = "roots_split_a",
+                        const std::string& fixture_b = "roots_split_b");
     void switch_one(Workspace& ws, const std::string& stage, const std::string& schema);
     void switch_both(const std::string& stage_a, const std::string& stage_b);
     // tfw run in A's directory with B as the second root.
