@@ -26,8 +26,8 @@ std::string type_of(const Address& address) { return address.resource ? address.
 // Why a side lost the pair the matcher gave it.
 std::string dropped_because(const Address& side, const Address& other, const std::set<Address>& sides, bool in_dropped_tie) {
     if (in_dropped_tie)
-        return "tie with a candidate that no transfer between root modules can take (in its own root module, or of "
-               "another type), which no trial could refute: nothing moves";
+        return "tied, through candidates that tie with each other, with one no transfer between root modules can "
+               "take (in its own root module, or of another type): no trial could refute it, so nothing moves";
     if (!sides.count(other)) return "paired only with " + to_string(other) + ", which its own root module's run moves";
     if (root_of(side) == root_of(other))
         return "paired only with " + to_string(other) + ", in its own root module, whose run left the pair";
@@ -84,14 +84,24 @@ void keep_moves_between_roots(MatchResult& matched, const std::set<Address>& sid
     auto carried_by_transfer = [&](const Address& from, const Address& to) {
         return sides.count(from) && sides.count(to) && root_of(from) != root_of(to) && type_of(from) == type_of(to);
     };
-    // A side with a candidate no transfer can take leaves the ties: its other pairs would
-    // be tried without that one, which nothing refutes.
-    std::set<Address> spoiled;
+    // Ties as connected groups of candidates. A candidate no transfer can take is never
+    // tried, so never refuted: every pair of its group could be one of two that fit, a
+    // true tie nobody saw, and the whole group leaves the trials.
+    std::map<Address, Address> group_of;
+    auto group = [&](Address side) {
+        while (group_of.count(side) && group_of.at(side) != side) side = group_of.at(side);
+        return side;
+    };
+    for (const auto& tie : matched.ties) {
+        for (const Address* side : {&tie.move.from, &tie.move.to}) group_of.emplace(*side, *side);
+        const Address a = group(tie.move.from), b = group(tie.move.to);
+        if (a != b) group_of[a] = b;
+    }
+    std::set<Address> spoiled;  // groups, by their representative
     for (const auto& tie : matched.ties)
-        if (!carried_by_transfer(tie.move.from, tie.move.to)) spoiled.insert({tie.move.from, tie.move.to});
-    auto in_spoiled_tie = [&](const Address& side) { return spoiled.count(side) > 0; };
-    std::erase_if(matched.ties,
-                  [&](const TiedPair& tie) { return in_spoiled_tie(tie.move.from) || in_spoiled_tie(tie.move.to); });
+        if (!carried_by_transfer(tie.move.from, tie.move.to)) spoiled.insert(group(tie.move.from));
+    auto in_spoiled_tie = [&](const Address& side) { return group_of.count(side) && spoiled.count(group(side)); };
+    std::erase_if(matched.ties, [&](const TiedPair& tie) { return in_spoiled_tie(tie.move.from); });
 
     std::set<Address> unmatched;
     for (const auto& entry : matched.unmatched) unmatched.insert(entry.address);

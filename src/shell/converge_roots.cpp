@@ -1,5 +1,6 @@
 #include "tfw/shell/converge_roots.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "tfw/core/cross_root_plan.hpp"
@@ -16,8 +17,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A copy's lineage is never pushed anywhere: any fixed one will do for a plan.
-constexpr const char* trial_lineage = "00000000-0000-4000-8000-000000000000";
+// A copy's lineage is never pushed anywhere: any will do for a plan, as long as no two
+// roots share one (a transfer within one state is refused).
+std::string trial_lineage(std::size_t root) {
+    std::string number = std::to_string(root);
+    return "00000000-0000-4000-8000-" + std::string(12 - std::min<std::size_t>(12, number.size()), '0') + number;
+}
 
 bool plans_changes(const core::Plan& plan) {
     for (const auto& change : plan.changes)
@@ -84,8 +89,8 @@ private:
         std::string version;
         for (const auto& original : originals_)
             if (!core::is_no_state(original)) version = core::terraform_version_of(original);
-        for (auto& original : originals_)
-            if (core::is_no_state(original)) original = core::empty_state(trial_lineage, version);
+        for (std::size_t i = 0; i < originals_.size(); ++i)
+            if (core::is_no_state(originals_[i])) originals_[i] = core::empty_state(trial_lineage(i), version);
         return originals_;
     }
 

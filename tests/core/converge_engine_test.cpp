@@ -608,12 +608,11 @@ BOOST_AUTO_TEST_CASE(a_pair_the_policy_declines_leaves_the_pairs_resolved_with_i
 }
 
 // Between roots (core/cross_root_plan): root 0 gives up a parent, a child whose input is
-// the parent's id, and an unrelated object; root 1 declares all three (the child's input
-// unknown until apply) and a second object equal to the unrelated one's values under
-// another type. Root 0's own run also left a pair inside it (y, z), which no transfer
-// makes. The shell answers only with shown plans, each the merged plan of both roots
-// against their states with the moves carried over, marked as moved. The child arrives
-// with no change only in company of its parent.
+// the parent's id, and an unrelated object; root 1 declares all three, the child's input
+// unknown until apply. Root 0's own run also left a pair inside it (y, z, of another
+// type), which no transfer makes. The shell answers only with shown plans, each the
+// merged plan of both roots against their states with the moves carried over, marked as
+// moved. The child arrives with no change only in company of its parent.
 BOOST_AUTO_TEST_CASE(a_round_between_roots) {
     const std::string a = "module.tfw_root_0.", b = "module.tfw_root_1.";
     auto transferred = [&](const std::vector<MovePair>& moves, const std::string& from, const std::string& to) {
@@ -637,8 +636,8 @@ BOOST_AUTO_TEST_CASE(a_round_between_roots) {
         else
             plan.deletion(a + "terraform_data.other", {{"id", "o-1"}, {"input", "other"}}, builtin)
                 .creation(b + "terraform_data.unrelated", {{"id", "?"}, {"input", "other"}}, builtin);
-        plan.deletion(a + "terraform_data.y", {{"id", "y-1"}, {"input", "y"}}, builtin)
-            .creation(a + "terraform_data.z", {{"id", "?"}, {"input", "y"}}, builtin);
+        plan.deletion(a + "null_resource.y", {{"id", "y-1"}, {"triggers", "y"}}, builtin)
+            .creation(a + "null_resource.z", {{"id", "?"}, {"triggers", "y"}}, builtin);
         return plan.plan;
     };
     std::set<Address> sides;
@@ -654,9 +653,9 @@ BOOST_AUTO_TEST_CASE(a_round_between_roots) {
     // The pair inside root 0 stays a destroy and a create, and says why.
     bool y_told = false;
     for (const auto& entry : driven.outcome.unmatched)
-        if (to_string(entry.address) == a + "terraform_data.y") {
+        if (to_string(entry.address) == a + "null_resource.y") {
             y_told = true;
-            BOOST_TEST(entry.reason.starts_with("paired only with " + a + "terraform_data.z, in its own root module"), entry.reason);
+            BOOST_TEST(entry.reason.starts_with("paired only with " + a + "null_resource.z, in its own root module"), entry.reason);
         }
     BOOST_TEST(y_told);
     // Every plan after the first carries the child with its parent, never alone.

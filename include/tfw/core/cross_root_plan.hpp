@@ -36,9 +36,10 @@ Plan merge_root_plans(const std::vector<const Plan*>& plans);
 // Keeps the pairs of a merged plan that a transfer between two states can carry out: both
 // sides among `sides` (what each root's own run left a plain deletion or creation), in two
 // roots, of one type (a state transfer never changes a type, as a `moved` block may). A
-// side tied with a candidate no transfer can take leaves the ties, with any move resolved
-// out of them: that candidate is never tried, so nothing could refute it, and a trial of
-// the others would not be conclusive. Sides left without a move say why.
+// group of ties (candidates connected by ties) with one pair no transfer can take leaves
+// the trials whole, with any move resolved out of it: that pair is never tried, so never
+// refuted, and a pair of the group confirmed alone would not be conclusive. Sides left
+// without a move say why.
 void keep_moves_between_roots(MatchResult& matched, const std::set<Address>& sides);
 
 // The transfers a trial's moves ask for, in their order.
