@@ -136,10 +136,18 @@ std::string render_roots_markdown_report(const std::vector<core::RootMoves>& roo
                    std::to_string(move.equal_values) + " |\n";
         }
     }
+    if (!result.proposals.empty()) {
+        out += "\n**Proposed, not moved (a policy rule decides):**\n";
+        for (const auto& move : result.proposals) {
+            const core::RootCandidate& from = candidates[move.deletion];
+            const core::RootCandidate& to = candidates[move.creation];
+            out += "- " + inline_text(code(names[from.root])) + ": " + code(from.address) + " → " +
+                   inline_text(code(names[to.root])) + ": " + code(to.address) + ": " + inline_text(move.evidence) + "\n";
+        }
+    }
     std::string refused;
     for (const auto& refusal : result.refusals) {
         const core::RootCandidate& self = candidates[refusal.candidate];
-        if (!self.is_deletion) continue;
         refused += "- " + inline_text(code(names[self.root])) + ": " + code(self.address) + ": " +
                    inline_text(refusal.reason) + "\n";
     }

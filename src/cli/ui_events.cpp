@@ -127,10 +127,26 @@ std::string render_cross_root_events(const core::CrossRootResult& result, const 
                          w.EndObject();
                      });
     }
+    for (const auto& move : result.proposals) {
+        const core::RootCandidate& from = candidates[move.deletion];
+        const core::RootCandidate& to = candidates[move.creation];
+        out += event("info",
+                     "tfw: proposed, not moved: " + root_names[from.root] + ": " + from.address + " -> " +
+                         root_names[to.root] + ": " + to.address + ": " + move.evidence,
+                     timestamp, "tfw_root_proposed", [&](Writer& w) {
+                         w.Key("root_move");
+                         w.StartObject();
+                         run_json::field(w, "from_root", root_names[from.root]);
+                         run_json::field(w, "from", from.address);
+                         run_json::field(w, "to_root", root_names[to.root]);
+                         run_json::field(w, "to", to.address);
+                         run_json::field(w, "evidence", move.evidence);
+                         w.EndObject();
+                     });
+    }
     for (const auto& refusal : result.refusals) {
         const core::RootCandidate& self = candidates[refusal.candidate];
-        if (!self.is_deletion) continue;
-        const std::string reason = refusal.reason;
+        const std::string& reason = refusal.reason;
         out += event("info", "tfw: " + root_names[self.root] + ": " + self.address + " stays a destroy: " + reason, timestamp,
                      "tfw_root_refused", [&](Writer& w) {
                          w.Key("refused");

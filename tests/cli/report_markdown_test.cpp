@@ -121,6 +121,7 @@ BOOST_AUTO_TEST_CASE(markdown_for_several_roots) {
     };
     core::CrossRootResult result;
     result.moves.push_back({0, 1, 2, "e"});
+    result.proposals.push_back({2, 1, 1, "Terraform would update it in place (~ input)"});
     result.refusals.push_back({2, "no creation in another root module pairs with it"});
     const std::vector<core::RootMoves> roots = {{".", {{"terraform_data.a", "terraform_data.b"}}}, {"../b", {}}};
     const std::string expected =
@@ -130,6 +131,9 @@ BOOST_AUTO_TEST_CASE(markdown_for_several_roots) {
         "\n**Root module `../b`:** 0 moves inside it\n"
         "\n| From root | From | To root | To | Known values equal |\n|---|---|---|---|---|\n"
         "| `.` | `terraform_data.network` | `../b` | `module.net.terraform_data.network` | 2 |\n"
+        "\n**Proposed, not moved (a policy rule decides):**\n"
+        "- `.`: `terraform_data.q[\"a|b\"]` → `../b`: `module.net.terraform_data.network`: Terraform would update it in "
+        "place (~ input)\n"
         "\n**Stays a destroy (not paired with another root module):**\n"
         "- `.`: `terraform_data.q[\"a|b\"]`: " +
         result.refusals[0].reason + "\n";

@@ -133,6 +133,7 @@ BOOST_AUTO_TEST_CASE(cross_root_lines) {
     };
     core::CrossRootResult result;
     result.moves.push_back({0, 1, 3, "e"});
+    result.proposals.push_back({2, 1, 1, "Terraform would update it in place"});
     result.refusals.push_back({2, "no creation in another root module pairs with it"});
     const std::vector<std::string> names = {".", "../b"};
     const std::string ts = "2026-11-24T10:00:00.000000Z";
@@ -145,6 +146,12 @@ BOOST_AUTO_TEST_CASE(cross_root_lines) {
                "\"@module\":\"tfw\",\"@timestamp\":\"" + ts +
                    "\",\"root_move\":{\"from_root\":\".\",\"from\":\"terraform_data.network\",\"to_root\":\"../b\","
                    "\"to\":\"terraform_data.net[\\\"x\\\"]\",\"equal_values\":3},\"type\":\"tfw_root_move\"}\n"
+                   "{\"@level\":\"info\",\"@message\":\"tfw: proposed, not moved: .: terraform_data.old -> ../b: "
+                   "terraform_data.net[\\\"x\\\"]: Terraform would update it in place\",\"@module\":\"tfw\",\"@timestamp\":\"" +
+                   ts +
+                   "\",\"root_move\":{\"from_root\":\".\",\"from\":\"terraform_data.old\",\"to_root\":\"../b\","
+                   "\"to\":\"terraform_data.net[\\\"x\\\"]\",\"evidence\":\"Terraform would update it in place\"},"
+                   "\"type\":\"tfw_root_proposed\"}\n"
                    "{\"@level\":\"info\",\"@message\":\"tfw: .: terraform_data.old stays a destroy: " + reason +
                    "\",\"@module\":\"tfw\",\"@timestamp\":\"" + ts +
                    "\",\"refused\":{\"root\":\".\",\"address\":\"terraform_data.old\",\"reason\":\"" + reason +

@@ -35,8 +35,10 @@ std::string render_ui_events(const shell::ConvergeResult& result, const std::vec
 // `tfw plan --root … -json`: for each root, a line {"type": "tfw_root", "root": {"dir"}},
 // then that root's Terraform stream and tfw lines; after every root, one line per move
 // between roots, {"type": "tfw_root_move", "root_move": {from_root, from, to_root, to,
-// equal_values}}, and per deletion left unpaired, {"type": "tfw_root_refused",
-// "refused": {root, address, reason}}: the objects of cross_root_json.hpp.
+// equal_values}}, per pair proposed and not moved, {"type": "tfw_root_proposed",
+// "root_move": {from_root, from, to_root, to, evidence}}, and per deletion left unpaired,
+// {"type": "tfw_root_refused", "refused": {root, address, reason}}: the objects of
+// cross_root_json.hpp.
 std::string render_root_line(const std::string& dir, std::string_view timestamp);
 std::string render_cross_root_events(const core::CrossRootResult& result, const std::vector<core::RootCandidate>& candidates,
                                      const std::vector<std::string>& root_names, std::string_view timestamp);
