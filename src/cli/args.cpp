@@ -6,7 +6,7 @@
 
 #include <boost/program_options.hpp>
 
-#include "tfw/core/duration.hpp"
+#include "tfw/core/model/duration.hpp"
 
 namespace tfw::cli {
 namespace po = boost::program_options;

@@ -7,10 +7,10 @@
 #include <unistd.h>
 
 #include "tfw/cli/policy_file.hpp"
-#include "tfw/core/match.hpp"
-#include "tfw/core/moves_format.hpp"
-#include "tfw/core/plan_json.hpp"
-#include "tfw/core/plan_text.hpp"
+#include "tfw/core/match/match.hpp"
+#include "tfw/core/render/moves_format.hpp"
+#include "tfw/core/parse/plan_json.hpp"
+#include "tfw/core/parse/plan_text.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/signals.hpp"
 #include "tfw/shell/terraform.hpp"

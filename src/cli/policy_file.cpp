@@ -1,6 +1,6 @@
 #include "tfw/cli/policy_file.hpp"
 
-#include "tfw/core/policy_yaml.hpp"
+#include "tfw/core/policy/policy_yaml.hpp"
 #include "tfw/shell/file_io.hpp"
 
 namespace tfw::cli {

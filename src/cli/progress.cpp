@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "tfw/core/plan_text.hpp"
+#include "tfw/core/parse/plan_text.hpp"
 
 namespace tfw::cli {
 

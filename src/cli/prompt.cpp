@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "tfw/core/verdict_words.hpp"
+#include "tfw/core/render/verdict_words.hpp"
 
 namespace tfw::cli {
 

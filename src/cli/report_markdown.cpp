@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <set>
 
-#include "tfw/core/collapse.hpp"
-#include "tfw/core/moves_diagram.hpp"
-#include "tfw/core/verdict_words.hpp"
+#include "tfw/core/write/collapse.hpp"
+#include "tfw/core/render/moves_diagram.hpp"
+#include "tfw/core/render/verdict_words.hpp"
 
 namespace tfw::cli {
 namespace {

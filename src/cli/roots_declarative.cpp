@@ -8,7 +8,7 @@
 
 #include "tfw/cli/plan_command.hpp"
 #include "tfw/cli/policy_file.hpp"
-#include "tfw/core/cross_root_declarative.hpp"
+#include "tfw/core/roots/cross_root_declarative.hpp"
 #include "tfw/shell/root_blocks.hpp"
 #include "tfw/shell/root_lock.hpp"
 #include "tfw/shell/signals.hpp"

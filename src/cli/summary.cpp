@@ -1,6 +1,6 @@
 #include "tfw/cli/summary.hpp"
 
-#include "tfw/core/verdict_words.hpp"
+#include "tfw/core/render/verdict_words.hpp"
 
 namespace tfw::cli {
 namespace {

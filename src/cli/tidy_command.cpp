@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <iostream>
 
-#include "tfw/core/tidy.hpp"
+#include "tfw/core/tidy/tidy.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/moved_writer.hpp"
 #include "tfw/shell/root_lock.hpp"

@@ -2,9 +2,9 @@
 
 #include <map>
 
-#include "tfw/core/plan_json.hpp"
-#include "tfw/core/plan_options.hpp"
-#include "tfw/core/plan_text.hpp"
+#include "tfw/core/parse/plan_json.hpp"
+#include "tfw/core/parse/plan_options.hpp"
+#include "tfw/core/parse/plan_text.hpp"
 #include "tfw/shell/engine_loop.hpp"
 #include "tfw/shell/signals.hpp"
 

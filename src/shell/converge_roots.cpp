@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <map>
 
-#include "tfw/core/cross_root_plan.hpp"
-#include "tfw/core/plan_options.hpp"
-#include "tfw/core/state_migration.hpp"
+#include "tfw/core/roots/cross_root_plan.hpp"
+#include "tfw/core/parse/plan_options.hpp"
+#include "tfw/core/roots/state_migration.hpp"
 #include "tfw/shell/engine_loop.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/plan_with_state.hpp"

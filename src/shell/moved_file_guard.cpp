@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <unistd.h>
 
-#include "tfw/core/hcl_moved.hpp"
+#include "tfw/core/parse/hcl_moved.hpp"
 #include "tfw/shell/file_io.hpp"
 
 namespace tfw::shell {

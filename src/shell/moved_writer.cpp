@@ -7,7 +7,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "tfw/core/hcl_moved.hpp"
+#include "tfw/core/parse/hcl_moved.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 

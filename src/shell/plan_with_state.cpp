@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <unistd.h>
 
-#include "tfw/core/address.hpp"
-#include "tfw/core/plan_json.hpp"
-#include "tfw/core/plan_text.hpp"
+#include "tfw/core/model/address.hpp"
+#include "tfw/core/parse/plan_json.hpp"
+#include "tfw/core/parse/plan_text.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/signals.hpp"

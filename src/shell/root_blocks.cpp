@@ -3,9 +3,9 @@
 #include <memory>
 #include <stdexcept>
 
-#include "tfw/core/hcl_moved.hpp"
-#include "tfw/core/plan_json.hpp"
-#include "tfw/core/plan_text.hpp"
+#include "tfw/core/parse/hcl_moved.hpp"
+#include "tfw/core/parse/plan_json.hpp"
+#include "tfw/core/parse/plan_text.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 

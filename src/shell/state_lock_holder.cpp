@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <thread>
 
-#include "tfw/core/plan_text.hpp"
-#include "tfw/core/state_lock.hpp"
+#include "tfw/core/parse/plan_text.hpp"
+#include "tfw/core/roots/state_lock.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/signals.hpp"
 

@@ -12,8 +12,8 @@
 #include <stdexcept>
 #include <unistd.h>
 
-#include "tfw/core/migration_journal.hpp"
-#include "tfw/core/plan_text.hpp"
+#include "tfw/core/roots/migration_journal.hpp"
+#include "tfw/core/parse/plan_text.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/plan_with_state.hpp"
 #include "tfw/shell/signals.hpp"

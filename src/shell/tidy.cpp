@@ -7,11 +7,11 @@
 #include <set>
 #include <stdexcept>
 
-#include "tfw/core/backend_config.hpp"
-#include "tfw/core/diagnostics.hpp"
-#include "tfw/core/hcl_moved.hpp"
-#include "tfw/core/plan_stream.hpp"
-#include "tfw/core/plan_text.hpp"
+#include "tfw/core/parse/backend_config.hpp"
+#include "tfw/core/parse/diagnostics.hpp"
+#include "tfw/core/parse/hcl_moved.hpp"
+#include "tfw/core/parse/plan_stream.hpp"
+#include "tfw/core/parse/plan_text.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/moved_writer.hpp"

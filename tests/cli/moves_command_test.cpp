@@ -15,7 +15,7 @@
 
 #include "tfw/cli/args.hpp"
 #include "tfw/cli/moves_command.hpp"
-#include "tfw/core/address.hpp"
+#include "tfw/core/model/address.hpp"
 #include "tfw/shell/process.hpp"
 
 namespace fs = std::filesystem;

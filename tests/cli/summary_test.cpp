@@ -3,7 +3,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "test_moves.hpp"
-#include "tfw/core/policy_decide.hpp"
+#include "tfw/core/policy/policy_decide.hpp"
 
 #include <string>
 #include <vector>

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "tfw/core/match.hpp"
+#include "tfw/core/match/match.hpp"
 
 namespace tfw::cli::testing {
 

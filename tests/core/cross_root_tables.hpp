@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <string>
 
-#include "tfw/core/cross_root.hpp"
+#include "tfw/core/roots/cross_root.hpp"
 
 namespace tfw::core::test {
 

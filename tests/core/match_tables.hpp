@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "tfw/core/match.hpp"
+#include "tfw/core/match/match.hpp"
 
 namespace tfw::core::testing {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "tfw/core/plan_text.hpp"
+#include "tfw/core/parse/plan_text.hpp"
 
 namespace tfw::core::testing {
 

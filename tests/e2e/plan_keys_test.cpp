@@ -7,7 +7,7 @@
 
 #include "checks.hpp"
 #include "plan_checks.hpp"
-#include "tfw/core/address.hpp"
+#include "tfw/core/model/address.hpp"
 #include "workspace.hpp"
 
 using namespace tfw::e2e;

@@ -8,7 +8,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "checks.hpp"
-#include "tfw/core/moves_format.hpp"
+#include "tfw/core/render/moves_format.hpp"
 #include "pg_server.hpp"
 #include "roots_split.hpp"
 #include "workspace.hpp"

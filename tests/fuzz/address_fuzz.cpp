@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "fuzz_check.hpp"
-#include "tfw/core/address.hpp"
+#include "tfw/core/model/address.hpp"
 
 using namespace tfw::core;
 using tfw::fuzz::require;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "fuzz_check.hpp"
-#include "tfw/core/diagnostics.hpp"
+#include "tfw/core/parse/diagnostics.hpp"
 
 using namespace tfw::core;
 using tfw::fuzz::require;

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "fuzz_check.hpp"
-#include "tfw/core/hcl_lexer.hpp"
+#include "tfw/core/parse/hcl_lexer.hpp"
 
 using namespace tfw::core;
 using tfw::fuzz::require;

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "fuzz_check.hpp"
-#include "tfw/core/hcl_moved.hpp"
+#include "tfw/core/parse/hcl_moved.hpp"
 
 using namespace tfw::core;
 using tfw::fuzz::require;

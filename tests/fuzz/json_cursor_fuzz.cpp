@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "fuzz_check.hpp"
-#include "tfw/core/json_cursor.hpp"
+#include "tfw/core/parse/json_cursor.hpp"
 
 using namespace tfw::core;
 using tfw::fuzz::require;

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "fuzz_check.hpp"
-#include "tfw/core/plan_json.hpp"
+#include "tfw/core/parse/plan_json.hpp"
 
 using namespace tfw::core;
 using tfw::fuzz::require;

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "fuzz_check.hpp"
-#include "tfw/core/plan_text.hpp"
+#include "tfw/core/parse/plan_text.hpp"
 
 using namespace tfw::core;
 using tfw::fuzz::require;

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "fuzz_check.hpp"
-#include "tfw/core/policy.hpp"
+#include "tfw/core/policy/policy.hpp"
 
 using namespace tfw::core;
 using tfw::fuzz::require;

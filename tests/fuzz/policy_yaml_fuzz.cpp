@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "fuzz_check.hpp"
-#include "tfw/core/policy_yaml.hpp"
+#include "tfw/core/policy/policy_yaml.hpp"
 
 using namespace tfw::core;
 using tfw::fuzz::require;

@@ -9,9 +9,9 @@
 #include <string_view>
 
 #include "fuzz_check.hpp"
-#include "tfw/core/address.hpp"
-#include "tfw/core/plan_text.hpp"
-#include "tfw/core/utf8.hpp"
+#include "tfw/core/model/address.hpp"
+#include "tfw/core/parse/plan_text.hpp"
+#include "tfw/core/model/utf8.hpp"
 
 using namespace tfw::core;
 using tfw::fuzz::require;

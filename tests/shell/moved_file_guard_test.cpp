@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <vector>
 
-#include "tfw/core/hcl_moved.hpp"
+#include "tfw/core/parse/hcl_moved.hpp"
 
 namespace fs = std::filesystem;
 using namespace tfw::shell;

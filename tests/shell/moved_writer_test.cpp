@@ -12,7 +12,7 @@
 #include <vector>
 #include <unistd.h>
 
-#include "tfw/core/hcl_moved.hpp"
+#include "tfw/core/parse/hcl_moved.hpp"
 
 namespace fs = std::filesystem;
 using namespace tfw;

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "tfw/cli/args.hpp"
-#include "tfw/core/placement.hpp"
+#include "tfw/core/write/placement.hpp"
 #include "tfw/shell/converge.hpp"
 #include "tfw/shell/root_lock.hpp"
 

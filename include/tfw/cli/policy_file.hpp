@@ -3,7 +3,7 @@
 #pragma once
 
 #include "tfw/cli/args.hpp"
-#include "tfw/core/policy.hpp"
+#include "tfw/core/policy/policy.hpp"
 
 namespace tfw::cli {
 

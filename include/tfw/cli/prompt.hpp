@@ -5,8 +5,8 @@
 #include <string>
 
 #include "tfw/cli/progress.hpp"
-#include "tfw/core/match.hpp"
-#include "tfw/core/policy_decide.hpp"
+#include "tfw/core/match/match.hpp"
+#include "tfw/core/policy/policy_decide.hpp"
 
 namespace tfw::cli {
 

@@ -28,7 +28,7 @@
 #include <string>
 #include <vector>
 
-#include "tfw/core/placement.hpp"
+#include "tfw/core/write/placement.hpp"
 #include "tfw/shell/converge.hpp"
 #include "tfw/shell/terraform.hpp"
 

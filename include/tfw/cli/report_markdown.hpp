@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "tfw/core/cross_root_json.hpp"
-#include "tfw/core/plan_text.hpp"
+#include "tfw/core/render/cross_root_json.hpp"
+#include "tfw/core/parse/plan_text.hpp"
 #include "tfw/shell/converge.hpp"
 
 namespace tfw::cli {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "tfw/cli/args.hpp"
-#include "tfw/core/cross_root.hpp"
-#include "tfw/core/plan.hpp"
+#include "tfw/core/roots/cross_root.hpp"
+#include "tfw/core/model/plan.hpp"
 #include "tfw/shell/converge.hpp"
 
 namespace tfw::cli {

@@ -8,7 +8,7 @@
 
 #include <rapidjson/rapidjson.h>
 
-#include "tfw/core/address.hpp"
+#include "tfw/core/model/address.hpp"
 #include "tfw/shell/converge.hpp"
 
 namespace tfw::cli::run_json {

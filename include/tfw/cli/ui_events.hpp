@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tfw/core/cross_root.hpp"
+#include "tfw/core/roots/cross_root.hpp"
 #include "tfw/shell/converge.hpp"
 #include "tfw/shell/terraform.hpp"
 

@@ -1,4 +1,4 @@
-// The plan loop's effects: core/converge_engine decides what to plan, show and ask, and
+// The plan loop's effects: core/converge/converge_engine decides what to plan, show and ask, and
 // this performs it (the temporary file of moved blocks, terraform, the prompt) and feeds
 // the answers back.
 #pragma once
@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "tfw/core/converge_engine.hpp"
-#include "tfw/core/match.hpp"
-#include "tfw/core/placement.hpp"
-#include "tfw/core/policy.hpp"
-#include "tfw/core/policy_decide.hpp"
+#include "tfw/core/converge/converge_engine.hpp"
+#include "tfw/core/match/match.hpp"
+#include "tfw/core/write/placement.hpp"
+#include "tfw/core/policy/policy.hpp"
+#include "tfw/core/policy/policy_decide.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/process.hpp"
 #include "tfw/shell/terraform.hpp"

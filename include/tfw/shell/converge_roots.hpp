@@ -1,6 +1,6 @@
 // The convergence engine between root modules: the engine that pairs objects inside a
-// root (core/converge_engine), over the roots' final plans merged into one
-// (core/cross_root_plan). Its trials are not `moved` blocks but transfers: the roots are
+// root (core/converge/converge_engine), over the roots' final plans merged into one
+// (core/roots/cross_root_plan). Its trials are not `moved` blocks but transfers: the roots are
 // planned against private copies of their states with the objects on trial carried over,
 // and the merged plans are its verdicts, read as a moved block's (no change, an update, a
 // replace, not moved). Read-only: states are pulled, never pushed; the copies are 0600
@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "tfw/core/converge_engine.hpp"
-#include "tfw/core/plan.hpp"
-#include "tfw/core/policy.hpp"
+#include "tfw/core/converge/converge_engine.hpp"
+#include "tfw/core/model/plan.hpp"
+#include "tfw/core/policy/policy.hpp"
 #include "tfw/shell/state_migration.hpp"
 
 namespace tfw::shell {

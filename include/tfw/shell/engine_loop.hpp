@@ -7,7 +7,7 @@
 #include <type_traits>
 #include <variant>
 
-#include "tfw/core/converge_engine.hpp"
+#include "tfw/core/converge/converge_engine.hpp"
 #include "tfw/shell/signals.hpp"
 
 namespace tfw::shell {

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "tfw/core/address.hpp"
+#include "tfw/core/model/address.hpp"
 
 namespace tfw::shell {
 

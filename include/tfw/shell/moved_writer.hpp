@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "tfw/core/placement.hpp"
+#include "tfw/core/write/placement.hpp"
 
 namespace tfw::shell {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "tfw/core/plan.hpp"
+#include "tfw/core/model/plan.hpp"
 #include "tfw/shell/terraform.hpp"
 
 namespace tfw::shell {

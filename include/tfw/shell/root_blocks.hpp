@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "tfw/core/address.hpp"
-#include "tfw/core/plan.hpp"
+#include "tfw/core/model/address.hpp"
+#include "tfw/core/model/plan.hpp"
 #include "tfw/shell/moved_writer.hpp"
 #include "tfw/shell/terraform.hpp"
 

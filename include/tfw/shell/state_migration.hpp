@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "tfw/core/state_migration.hpp"
+#include "tfw/core/roots/state_migration.hpp"
 #include "tfw/shell/terraform.hpp"
 
 namespace tfw::shell {

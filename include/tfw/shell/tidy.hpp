@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "tfw/core/placement.hpp"
-#include "tfw/core/tidy.hpp"
+#include "tfw/core/write/placement.hpp"
+#include "tfw/core/tidy/tidy.hpp"
 #include "tfw/shell/terraform.hpp"
 
 namespace tfw::shell {

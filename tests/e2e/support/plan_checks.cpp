@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "tfw/core/address.hpp"
+#include "tfw/core/model/address.hpp"
 
 namespace tfw::e2e {
 

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "tfw/core/plan.hpp"
+#include "tfw/core/model/plan.hpp"
 
 namespace tfw::e2e {
 

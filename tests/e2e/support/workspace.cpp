@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "tfw/core/plan_json.hpp"
+#include "tfw/core/parse/plan_json.hpp"
 #include "tfw/shell/process.hpp"
 
 extern char** environ;

@@ -30,7 +30,7 @@
 
 #include <sys/types.h>
 
-#include "tfw/core/plan.hpp"
+#include "tfw/core/model/plan.hpp"
 
 namespace tfw::e2e {
 

@@ -6,7 +6,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "tfw/core/plan_json.hpp"
+#include "tfw/core/parse/plan_json.hpp"
 #include "tfw/shell/process.hpp"
 
 namespace tfw::e2e {

@@ -1,0 +1,52 @@
+// Judging a tentative move by the plan Terraform made with it injected. Terraform's plan
+// is the judge of equality: a move stands on tfw's word only when its comparison was
+// complete; otherwise only what Terraform then plans for the moved object counts.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tfw/core/match/match.hpp"
+#include "tfw/core/model/plan.hpp"
+#include "tfw/core/parse/plan_text.hpp"
+
+namespace tfw::core::inline converge {
+
+enum class TrialOutcome {
+    no_change,  // moved, and nothing else planned for it: the two were one object
+    update,     // moved with an in-place update: a real difference
+    replace,    // moved, then replaced: never a move worth making
+    not_moved,  // Terraform did not carry the move out
+};
+
+struct TrialVerdict {
+    TrialOutcome outcome = TrialOutcome::not_moved;
+    // What Terraform would change, as it marks it (`~ description`), when the rendering says.
+    std::vector<std::string> changes;
+
+    bool operator==(const TrialVerdict&) const = default;
+};
+
+// From the human rendering: std::nullopt unless it positively shows what became of the
+// move (a header for the new address that names the old one). `from_in_state` is the
+// address the state holds the object at when the move's `from` is itself the end of a
+// moved block already in the configuration (a chain a -> b -> c): Terraform then names
+// that earliest address.
+std::optional<TrialVerdict> judge_trial(const PlanTextSummary& summary, const Move& move,
+                                        const std::optional<Address>& from_in_state = std::nullopt);
+
+// From `show -json` of the same plan: always an answer.
+TrialVerdict judge_trial(const Plan& plan, const Move& move, const std::optional<Address>& from_in_state = std::nullopt);
+
+// What Terraform plans for an object that stays where it is (no move of its own): no
+// change, an update, or a replace (any other change). From the rendering only when it was
+// recognised, else std::nullopt.
+std::optional<TrialVerdict> judge_staying(const PlanTextSummary& summary, const Address& address);
+// From `show -json` of the same plan: always an answer.
+TrialVerdict judge_staying(const Plan& plan, const Address& address);
+
+// `Terraform would update it in place (~ description)`, for explanations.
+std::string describe(const TrialVerdict& verdict);
+
+}  // namespace tfw::core::converge

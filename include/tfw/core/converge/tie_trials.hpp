@@ -1,0 +1,102 @@
+// Breaking ties with Terraform. When static evidence leaves a deletion with several
+// candidate creations (or a creation with several deletions), each candidate pair is
+// tried: injected as a `moved` block, with one replan per round, and judged by what
+// Terraform then plans for the moved object. A pair is made when it planned no change and
+// every other candidate of both its sides was refuted; two candidates that both plan no
+// change are a true tie, and nothing moves.
+//
+// This file decides, and runs nothing: which pairs go into the next round, and what the
+// verdicts so far settle. The engine (core/converge/converge_engine) asks for the rounds' plans.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tfw/core/match/match.hpp"
+
+namespace tfw::core::inline converge {
+
+enum class TieVerdict {
+    untried,
+    confirmed,  // planned with no change
+    refuted,    // an update, a replace, or a move Terraform did not carry out
+};
+
+struct TieEdge {
+    Move move;  // as a trial injects it
+    // Every known value equal, none unknown until apply, and nothing that stays refers to
+    // it by value: Terraform would plan the pair with no change, so no plan is spent.
+    bool certain = false;
+    TieVerdict verdict = TieVerdict::untried;
+    int round = 0;        // the round that judged it; 0: not tried
+    std::string because;  // Terraform's verdict in words, once tried
+    std::vector<std::string> creation_refers_to;  // as TiedPair's
+    std::vector<Address> referrers;               // as TiedPair's: must plan no change too
+};
+
+struct TieBoard {
+    std::vector<TieEdge> edges;  // the candidate pairs of every tied side
+};
+
+// The board of a match's ties, each deletion's candidates with the most evidence first:
+// more known values equal, then the closer match.
+TieBoard tie_board(const std::vector<TiedPair>& ties);
+
+// The edges to try in the next round: at most one per deletion and one per creation,
+// each side's untried candidate with the most evidence first, and only where the answer
+// could still change a decision. A candidate whose configuration refers to a tied
+// creation that may yet be moved waits for it: its values depend on where that one goes,
+// and once that move stands its tie may settle without a trial. Empty: nothing left worth
+// a plan now; with waiting() true, the pairs settled so far must stand first.
+std::vector<std::size_t> next_round(const TieBoard& board);
+
+// True when some candidate worth a plan waits for a tied object it refers to.
+bool waiting(const TieBoard& board);
+
+// Records a round's verdict on an edge.
+void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round, std::string because);
+
+struct TieOutcome {
+    std::vector<std::size_t> paired;  // edges that are moves now
+    // Sides that are true ties (two candidates planned no change), and sides whose every
+    // candidate was refuted, each with its reason, by printed address.
+    struct Settled {
+        Address address;
+        bool is_deletion = false;
+        std::string reason;
+    };
+    std::vector<Settled> unpaired;
+    std::vector<Address> undecided;  // still open: the round limit stopped the trials
+};
+
+// The move a paired edge makes, its evidence saying how the trials settled it. It stays
+// tentative: the plan that injects every settled pair together confirms it.
+Move settled_move(const TieBoard& board, std::size_t edge);
+
+// What the verdicts so far settle. A side still open is undecided: more rounds could
+// decide it, but none ran.
+TieOutcome settle(const TieBoard& board);
+
+using MovePair = std::pair<Address, Address>;
+
+// What the trials of one run know: the ties of the last analysis, the verdicts since it,
+// the pairs the trials made, and why each tied object they could not pair stays.
+struct TieBook {
+    std::vector<TiedPair> ties;
+    std::map<MovePair, TieEdge> judged;
+    std::set<MovePair> settled;
+    std::map<Address, std::string> reasons;
+
+    // A new analysis: new values, new ties, and verdicts made with other moves in are stale.
+    void start_analysis(std::vector<TiedPair> fresh);
+    // An unmatched object whose tie the trials took up says what they found, and each of
+    // its candidates what its trial found.
+    void explain(Unmatched& entry) const;
+};
+
+}  // namespace tfw::core::converge

@@ -1,0 +1,97 @@
+// Pairing planned deletions with planned creations that are the same real object.
+// Output: moves with their evidence, and the unresolved with the reason each stayed so.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "tfw/core/model/address.hpp"
+#include "tfw/core/model/plan.hpp"
+#include "tfw/core/policy/policy.hpp"
+
+namespace tfw::core::inline match {
+
+struct Move {
+    Address from;
+    Address to;
+    MatchKind kind = MatchKind::exact;
+    // Why tfw believes the pair is one object, in words (`4 attributes equal`, ...).
+    std::string evidence;
+    // Paths that still differ: the in-place update a partial match leaves behind.
+    std::vector<std::string> remaining_differences;
+    // True when dependency evidence, not attributes alone, made the pairing unique.
+    bool by_dependency = false;
+    // True when the pair was resolved out of a tie (by dependencies or by elimination): it
+    // stands or falls with the other pairings resolved out of ties.
+    bool from_tie = false;
+    // The resources (config addresses) whose dependencies vouched for the pairing: once
+    // the move is in, they must plan no change, or the pairing was wrong.
+    std::vector<std::string> witnesses;
+    // Why tfw's own comparison cannot settle the pair, when it cannot (`name is unknown
+    // until apply`, `chosen by reference structure`, `differs in description`). Such a
+    // move is tentative: it is injected on trial and stands only if Terraform then plans
+    // the moved object with no change, or, for a real difference, with an in-place update
+    // the policy accepts. Empty: certain on tfw's comparison alone.
+    std::string tentative_because;
+    // Set once Terraform planned the moved object with no change.
+    bool confirmed_by_terraform = false;
+    // The share of compared known values that are equal (1 for an equal pair).
+    double similarity = 1.0;
+
+    bool is_tentative() const { return !tentative_because.empty() && !confirmed_by_terraform; }
+
+    bool operator==(const Move&) const = default;
+};
+
+// One rejected or tied candidate of an unmatched object, for explanations.
+struct CandidateNote {
+    Address other;
+    std::vector<std::string> differing_paths;  // first few; empty for a tie
+    // What else kept the pair apart, when not (only) differing values: `provider
+    // registry.terraform.io/acme/aws`, `name unknown until apply`.
+    std::string note;
+};
+
+struct Unmatched {
+    Address address;
+    bool is_deletion = false;
+    std::string reason;
+    std::vector<CandidateNote> candidates;
+};
+
+// A candidate pair of a side that had several equal candidates: where Terraform's
+// trials start when static evidence leaves the tie (core/converge/tie_trials).
+struct TiedPair {
+    Move move;  // tentative: only a trial can settle it
+    // Every known value equal and none unknown until apply: Terraform would plan it
+    // with no change.
+    bool certain = false;
+    std::size_t known_equal = 0;  // how many known values are equal: the evidence
+    // Config addresses the creation's configuration reaches through references (itself
+    // excluded): a tied object whose parent is tied too waits for the parent's trial.
+    std::vector<std::string> creation_refers_to;
+    // Objects that stay and hold the deletion's id (or arn) in a value the plan leaves
+    // unknown: under the wrong pairing they would plan a change, under the right one none.
+    // With any, equal values are not certain: the trial judges them too.
+    std::vector<Address> referrers;
+};
+
+struct MatchResult {
+    std::vector<Move> moves;
+    std::vector<Unmatched> unmatched;
+    // Every candidate pair of every side that tied, whether static evidence then
+    // resolved the tie or not, by `from` then `to`.
+    std::vector<TiedPair> ties;
+};
+
+// Infers moves from a plan. Pure: the same plan and policy always give the same result,
+// sorted by `from`.
+MatchResult match_moves(const Plan& plan, const Policy& policy);
+
+// The paths at which a deletion's prior values and a creation's planned values differ,
+// skipping paths unknown until apply; with ignore rules applied when `rules` is not empty.
+std::vector<std::string> differing_paths(const Attributes& before, const Attributes& after,
+                                         const std::vector<const IgnoreRule*>& rules = {});
+
+}  // namespace tfw::core::match

@@ -1,0 +1,124 @@
+// The plan model: what tfw needs from `terraform show -json`, as plain data.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "tfw/core/model/address.hpp"
+#include "tfw/core/model/attributes.hpp"
+
+namespace tfw::core::inline model {
+
+enum class Action { no_op, create, remove, update, delete_then_create, create_then_delete, read, forget };
+
+struct ResourceChange {
+    Address address;  // a resource instance
+    std::string address_text;  // as Terraform printed it
+    std::optional<Address> previous_address;
+    std::string provider_name;
+    Action action = Action::no_op;
+    std::string action_reason;
+    bool deposed = false;
+    // `change.importing.id`: the object is imported here by an `import` block.
+    std::optional<std::string> importing_id;
+    // Filled only for move candidates (a plain delete or a plain create), to keep memory
+    // proportional to what matching needs.
+    Attributes before;
+    Attributes after;
+    // Filled only for an update or a replace: its prior values at the paths the plan leaves
+    // unknown until apply. A value there may be another object's id that this one refers
+    // to (`input = terraform_data.a.id` while `a` is replaced): how a tie's twins are told
+    // apart by what refers to each (core/match/match_ties).
+    Attributes held_until_apply;
+
+    bool is_managed() const { return address.resource && address.resource->mode == ResourceMode::managed; }
+    // A managed, non-deposed plain deletion: may be the old half of a move.
+    bool is_deletion_candidate() const { return is_managed() && !deposed && action == Action::remove; }
+    // A managed plain creation: may be the new half of a move.
+    bool is_creation_candidate() const { return is_managed() && action == Action::create; }
+    // A managed object updated or replaced: its values may hold another object's id, which
+    // the plan leaves unknown when that object is replaced.
+    bool may_refer_to_replaced() const {
+        return is_managed() && !deposed &&
+               (action == Action::update || action == Action::delete_then_create || action == Action::create_then_delete);
+    }
+};
+
+struct ConfigResource {
+    std::string address;  // relative to its module: `terraform_data.a`, `data.x.y`
+    ResourceMode mode = ResourceMode::managed;
+    std::string type;
+    std::string name;
+    bool has_count = false;
+    bool has_for_each = false;
+    // Resources this one's expressions refer to, relative to the same module, keys removed.
+    std::vector<std::string> references;
+    // The attributes (and nested blocks) its configuration sets.
+    std::vector<std::string> configured;
+};
+
+struct ModuleCall;
+
+struct ConfigModule {
+    std::vector<ConfigResource> resources;
+    std::vector<ModuleCall> calls;
+};
+
+struct ModuleCall {
+    std::string name;
+    std::string source;
+    bool has_count = false;
+    bool has_for_each = false;
+    ConfigModule module;
+};
+
+struct Plan {
+    std::string terraform_version;
+    bool errored = false;
+    std::vector<ResourceChange> changes;
+    // Absolute config-resource address (no instance keys) -> its prior-state `depends_on`.
+    std::map<std::string, std::vector<std::string>> prior_dependencies;
+    ConfigModule configuration;
+};
+
+// A module path with the instance keys dropped: the configuration's view of it.
+std::string config_module_path(const ModulePath& path);
+// `module.a.terraform_data.x` for any instance of that resource.
+std::string config_resource_address(const Address& resource_instance);
+
+// Every reference of every resource, both sides as absolute config addresses
+// (`module.a.terraform_data.x` refers to `module.a.terraform_data.y`).
+void for_each_reference(const ConfigModule& root,
+                        const std::function<void(const std::string& referrer, const std::string& target)>& visit);
+
+// Config addresses and what each leads to (references, or referrers).
+using ReferenceEdges = std::unordered_map<std::string, std::vector<std::string>>;
+
+// Every address reachable from `starts` along `edges`, directly or through others; a
+// start is in it only when some path leads back to it.
+std::set<std::string> reachable_from(const ReferenceEdges& edges, std::vector<std::string> starts);
+
+// The module configuration at a static path (`{"a","b"}` for module.a.module.b), or null.
+const ConfigModule* find_config_module(const ConfigModule& root, const std::vector<std::string>& call_names);
+
+// Every resource of the configuration by its absolute config address
+// (`module.a.terraform_data.x`, as config_resource_address prints it).
+std::unordered_map<std::string, const ConfigResource*> config_resources_by_address(const ConfigModule& root);
+
+// True when the configuration still declares the resource (any key) of this address.
+bool config_declares(const ConfigModule& root, const Address& address);
+
+// The planned change of a resource instance (not a deposed one) by the address Terraform
+// printed, or null.
+const ResourceChange* find_change(const Plan& plan, std::string_view address);
+
+// An action as a reason says it: "no change", "an update", "a replace", "no longer managed".
+std::string_view action_words(Action action);
+
+}  // namespace tfw::core::model

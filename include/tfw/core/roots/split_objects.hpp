@@ -1,0 +1,43 @@
+// One object in the states of two roots at once: what a migration between roots leaves
+// when it is cut short between its pushes (the gaining root pushed, the losing one not
+// yet). The states alone show it, so any later `tfw plan --root` or `apply --root` on a
+// fresh checkout finds it, with no journal needed. Terraform decides who keeps it: the
+// root whose configuration declares it plans no change for it, the other plans to
+// destroy it, which would destroy the object the first one manages. Pure.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "tfw/core/model/plan.hpp"
+#include "tfw/core/roots/state_migration.hpp"
+
+namespace tfw::core::inline roots {
+
+struct SplitObject {
+    std::size_t first_root = 0;
+    StateObjectId first;
+    std::size_t second_root = 0;
+    StateObjectId second;
+    bool operator==(const SplitObject&) const = default;
+};
+
+// Objects of the same type and id held by two of `states` (each a `state pull`, "" for
+// none), in root order. An id held by more than two roots is reported for each pair.
+std::vector<SplitObject> objects_in_two_states(const std::vector<std::string>& states);
+
+// Who keeps a split object, by each root's plan.
+struct SplitVerdict {
+    bool decided = false;
+    std::size_t keeping_root = 0;
+    std::string keeping_address;
+    std::size_t losing_root = 0;
+    std::string losing_address;
+    std::string refusal;  // when not decided: why, in plain words
+};
+
+SplitVerdict judge_split_object(const SplitObject& object, const Plan& first_plan, const Plan& second_plan,
+                                const std::vector<std::string>& root_names);
+
+}  // namespace tfw::core::roots

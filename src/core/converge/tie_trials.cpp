@@ -1,0 +1,241 @@
+#include "tfw/core/converge/tie_trials.hpp"
+
+#include "tfw/core/match/match_state.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace tfw::core::inline converge {
+namespace {
+
+bool confirmed(const TieEdge& edge) {
+    return edge.verdict == TieVerdict::confirmed || (edge.certain && edge.verdict == TieVerdict::untried);
+}
+bool refuted(const TieEdge& edge) { return edge.verdict == TieVerdict::refuted; }
+bool open(const TieEdge& edge) { return !confirmed(edge) && !refuted(edge); }
+
+// The edges of each side, deletions by `from` and creations by `to`, in board order.
+struct Sides {
+    std::map<Address, std::vector<std::size_t>> of_deletion;
+    std::map<Address, std::vector<std::size_t>> of_creation;
+
+    explicit Sides(const TieBoard& board) {
+        for (std::size_t e = 0; e < board.edges.size(); ++e) {
+            of_deletion[board.edges[e].move.from].push_back(e);
+            of_creation[board.edges[e].move.to].push_back(e);
+        }
+    }
+};
+
+// Why a side can no longer be paired, or "" while it still can. A pair can still be
+// made of an edge not refuted whose two sides have no other candidate that planned no
+// change: the rest could yet be refuted.
+class Hope {
+public:
+    Hope(const TieBoard& board, const Sides& sides) : board_(board), sides_(sides) {}
+
+    std::string lost(const Address& side, bool is_deletion) const {
+        const auto& edges = edges_of(side, is_deletion);
+        std::vector<const Address*> planned_equal;
+        for (std::size_t e : edges)
+            if (confirmed(board_.edges[e])) planned_equal.push_back(&other(e, is_deletion));
+        if (planned_equal.size() >= 2)
+            return "a true tie: Terraform plans no change with " + to_string(*planned_equal[0]) + " and with " +
+                   to_string(*planned_equal[1]);
+        const std::size_t* left = nullptr;
+        for (const std::size_t& e : edges) {
+            if (refuted(board_.edges[e])) continue;
+            if (pairable(e)) return "";
+            if (!left) left = &e;
+        }
+        if (!left) return "Terraform's trials ruled out every candidate";
+        if (!planned_equal.empty()) return "its only match, " + to_string(*planned_equal.front()) + ", is a true tie itself";
+        std::vector<std::string> others;
+        for (std::size_t e : edges)
+            if (!refuted(board_.edges[e])) others.push_back(to_string(other(e, is_deletion)));
+        return "every candidate Terraform did not refute planned no change with another object: " + join(others, ", ");
+    }
+
+private:
+    bool pairable(std::size_t e) const {
+        auto alone = [&](const std::vector<std::size_t>& edges) {
+            return std::none_of(edges.begin(), edges.end(), [&](std::size_t o) { return o != e && confirmed(board_.edges[o]); });
+        };
+        const TieEdge& edge = board_.edges[e];
+        return !refuted(edge) && alone(edges_of(edge.move.from, true)) && alone(edges_of(edge.move.to, false));
+    }
+
+    const std::vector<std::size_t>& edges_of(const Address& side, bool is_deletion) const {
+        return (is_deletion ? sides_.of_deletion : sides_.of_creation).at(side);
+    }
+
+    const Address& other(std::size_t e, bool is_deletion) const {
+        return is_deletion ? board_.edges[e].move.to : board_.edges[e].move.from;
+    }
+
+    const TieBoard& board_;
+    const Sides& sides_;
+};
+
+bool worth_trying(const TieBoard& board, const Hope& hope, std::size_t e) {
+    const TieEdge& edge = board.edges[e];
+    return open(edge) && (hope.lost(edge.move.from, true).empty() || hope.lost(edge.move.to, false).empty());
+}
+
+// The config addresses of the tied creations that may yet be moved: those with a
+// candidate Terraform has not refuted.
+std::set<std::string> open_creations(const TieBoard& board) {
+    std::set<std::string> out;
+    for (const auto& edge : board.edges)
+        if (!refuted(edge)) out.insert(config_resource_address(edge.move.to));
+    return out;
+}
+
+bool waits(const TieEdge& edge, const std::set<std::string>& open) {
+    return std::any_of(edge.creation_refers_to.begin(), edge.creation_refers_to.end(),
+                       [&](const std::string& address) { return open.count(address) > 0; });
+}
+
+std::vector<std::size_t> schedule(const TieBoard& board, bool let_wait) {
+    Sides sides(board);
+    Hope hope(board, sides);
+    std::set<std::string> open = let_wait ? open_creations(board) : std::set<std::string>{};
+    std::vector<std::size_t> round;
+    std::set<Address> used_creations;
+    for (const auto& [from, edges] : sides.of_deletion) {
+        for (std::size_t e : edges) {
+            if (used_creations.count(board.edges[e].move.to) || !worth_trying(board, hope, e) || waits(board.edges[e], open))
+                continue;
+            round.push_back(e);
+            used_creations.insert(board.edges[e].move.to);
+            break;
+        }
+    }
+    return round;
+}
+
+}  // namespace
+
+TieBoard tie_board(const std::vector<TiedPair>& ties) {
+    std::vector<const TiedPair*> order;
+    for (const auto& tie : ties) order.push_back(&tie);
+    std::stable_sort(order.begin(), order.end(), [](const TiedPair* a, const TiedPair* b) {
+        if (a->move.from != b->move.from) return a->move.from < b->move.from;
+        if (a->known_equal != b->known_equal) return a->known_equal > b->known_equal;
+        if (a->move.similarity != b->move.similarity) return a->move.similarity > b->move.similarity;
+        return a->move.to < b->move.to;
+    });
+    TieBoard board;
+    for (const TiedPair* tie : order)
+        board.edges.push_back({tie->move, tie->certain, TieVerdict::untried, 0, {}, tie->creation_refers_to, tie->referrers});
+    return board;
+}
+
+std::vector<std::size_t> next_round(const TieBoard& board) {
+    std::vector<std::size_t> round = schedule(board, true);
+    if (!round.empty()) return round;
+    // What waits for a parent the trials have paired is tried once that move stands.
+    if (!settle(board).paired.empty() && waiting(board)) return {};
+    // Parents that stay tied, or objects that refer to each other in a circle: what
+    // waits for them is tried as things are.
+    return schedule(board, false);
+}
+
+bool waiting(const TieBoard& board) {
+    Sides sides(board);
+    Hope hope(board, sides);
+    std::set<std::string> open = open_creations(board);
+    for (std::size_t e = 0; e < board.edges.size(); ++e)
+        if (worth_trying(board, hope, e) && waits(board.edges[e], open)) return true;
+    return false;
+}
+
+void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round, std::string because) {
+    TieEdge& judged = board.edges.at(edge);
+    judged.verdict = no_change ? TieVerdict::confirmed : TieVerdict::refuted;
+    judged.round = round;
+    judged.because = std::move(because);
+}
+
+Move settled_move(const TieBoard& board, std::size_t edge) {
+    const TieEdge& chosen = board.edges.at(edge);
+    std::vector<std::string> refuted_others;
+    for (const auto& other : board.edges) {
+        if (&other == &chosen || !refuted(other)) continue;
+        if (other.move.from == chosen.move.from) refuted_others.push_back(to_string(other.move.to));
+        if (other.move.to == chosen.move.to) refuted_others.push_back(to_string(other.move.from));
+    }
+    Move move = chosen.move;
+    std::vector<std::string> evidence;
+    if (!move.evidence.empty()) evidence.push_back(move.evidence);
+    evidence.push_back("Terraform's trials ruled out the other candidate" + std::string(refuted_others.size() == 1 ? "" : "s") + " (" +
+                       join(refuted_others, ", ") + ")");
+    move.evidence = join(evidence, "; ");
+    move.tentative_because = "chosen out of a tie by Terraform's trials";
+    move.from_tie = false;
+    move.by_dependency = false;
+    move.witnesses.clear();
+    return move;
+}
+
+TieOutcome settle(const TieBoard& board) {
+    Sides sides(board);
+    Hope hope(board, sides);
+    TieOutcome outcome;
+    std::set<Address> paired;
+    for (std::size_t e = 0; e < board.edges.size(); ++e) {
+        const TieEdge& edge = board.edges[e];
+        if (!confirmed(edge)) continue;
+        auto only_one = [&](const std::vector<std::size_t>& edges) {
+            return std::all_of(edges.begin(), edges.end(), [&](std::size_t other) { return other == e || refuted(board.edges[other]); });
+        };
+        if (!only_one(sides.of_deletion.at(edge.move.from)) || !only_one(sides.of_creation.at(edge.move.to))) continue;
+        outcome.paired.push_back(e);
+        paired.insert(edge.move.from);
+        paired.insert(edge.move.to);
+    }
+    auto settle_side = [&](const Address& side, const std::vector<std::size_t>& edges, bool is_deletion) {
+        if (paired.count(side)) return;
+        std::string reason = hope.lost(side, is_deletion);
+        if (!reason.empty()) {
+            outcome.unpaired.push_back({side, is_deletion, std::move(reason)});
+            return;
+        }
+        // Open while a candidate of its own is worth a plan, or one of the side it planned
+        // no change with is.
+        auto open_side = [&](const std::vector<std::size_t>& of_side) {
+            return std::any_of(of_side.begin(), of_side.end(), [&](std::size_t e) { return worth_trying(board, hope, e); });
+        };
+        bool more = open_side(edges) || std::any_of(edges.begin(), edges.end(), [&](std::size_t e) {
+                        const TieEdge& edge = board.edges[e];
+                        if (!confirmed(edge)) return false;
+                        return open_side(is_deletion ? sides.of_creation.at(edge.move.to) : sides.of_deletion.at(edge.move.from));
+                    });
+        if (more)
+            outcome.undecided.push_back(side);
+        else
+            outcome.unpaired.push_back({side, is_deletion, "Terraform's verdicts leave it with no single match"});
+    };
+    for (const auto& [from, edges] : sides.of_deletion) settle_side(from, edges, true);
+    for (const auto& [to, edges] : sides.of_creation) settle_side(to, edges, false);
+    return outcome;
+}
+
+void TieBook::start_analysis(std::vector<TiedPair> fresh) {
+    ties = std::move(fresh);
+    judged.clear();
+}
+
+void TieBook::explain(Unmatched& entry) const {
+    auto reason = reasons.find(entry.address);
+    if (reason == reasons.end()) return;
+    entry.reason = reason->second;
+    for (auto& candidate : entry.candidates) {
+        MovePair pair = entry.is_deletion ? MovePair{entry.address, candidate.other} : MovePair{candidate.other, entry.address};
+        if (auto found = judged.find(pair); found != judged.end() && found->second.round > 0)
+            candidate.note = "tried in round " + std::to_string(found->second.round) + ": " + found->second.because;
+    }
+}
+
+}  // namespace tfw::core::converge

@@ -1,0 +1,420 @@
+// Stage 2: which equal pairs are moves. A pair is a move when each side is the other's
+// only candidate. Ties go to the dependency evidence (anchors that stayed put), then to
+// the module instance the rest of the object's instance moved to, then to the reference
+// structure among the tied objects themselves, then to constraint propagation; what
+// stays tied stays unmatched. A pair settled any way but plain uniqueness of fully known
+// values is tentative: Terraform confirms it by a replan.
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <unordered_map>
+
+#include "tfw/core/match/dependency_evidence.hpp"
+#include "tfw/core/match/match_state.hpp"
+
+namespace tfw::core::inline match {
+namespace {
+
+// Structure is tried on a tied group only this small, and only this many partial
+// assignments are explored: enough for a resource and its dependents renamed together.
+constexpr std::size_t structure_group_cap = 8;
+constexpr std::size_t structure_step_cap = 20000;
+// Terraform's trials take up a tied object only with at most this many candidates (and
+// its candidates only with at most this many of their own): more would cost more rounds
+// than a run allows, and identical objects by the thousand would cost memory by the
+// million pairs. Larger ties stay ties, as they were.
+constexpr std::size_t tie_trial_cap = 32;
+
+class Ties {
+public:
+    explicit Ties(MatchState& state) : state_(state), candidates_(state.deletions.size()) {
+        for (std::size_t d = 0; d < state_.deletions.size(); ++d)
+            candidates_[d].assign(state_.creations_of[d].begin(), state_.creations_of[d].end());
+    }
+
+    void run() {
+        bool needs_evidence = false;
+        for (std::size_t d = 0; d < candidates_.size(); ++d) needs_evidence = needs_evidence || in_tie(candidates_[d]);
+        if (needs_evidence) {
+            record_tied_pairs();
+            gather_evidence();
+            filter_by_dependencies();
+            resolve_by_module_instance();
+            resolve_by_structure();
+        }
+        propagate_and_accept();
+        record_ties();
+    }
+
+private:
+    bool in_tie(const std::vector<std::size_t>& candidates) const {
+        if (candidates.size() > 1) return true;
+        for (std::size_t c : candidates)
+            if (state_.deletions_of[c].size() > 1) return true;
+        return false;
+    }
+
+    // Every candidate pair of every tied side, before evidence narrows them: if the
+    // evidence's choice falls, Terraform's trials start from here.
+    void record_tied_pairs() {
+        ReferenceEdges references;
+        for_each_reference(state_.plan.configuration,
+                           [&](const std::string& referrer, const std::string& target) { references[referrer].push_back(target); });
+        std::map<std::size_t, std::vector<std::string>> refers_to;  // per tied creation
+        for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            if (!in_tie(candidates_[d]) || candidates_[d].size() > tie_trial_cap) continue;
+            for (std::size_t c : candidates_[d]) {
+                if (state_.deletions_of[c].size() > tie_trial_cap) continue;
+                const Attributes& before = state_.deletions[d].attributes();
+                const Attributes& after = state_.creations[c].attributes();
+                TiedPair tie;
+                tie.move.from = state_.deletions[d].address();
+                tie.move.to = state_.creations[c].address();
+                tie.move.kind = differing_paths(before, after).empty() ? MatchKind::exact : MatchKind::ignore_rules;
+                tie.move.evidence = known_values_equal(before, after, tie.move.kind);
+                tie.move.tentative_because = "one of several equal candidates";
+                auto unverified = state_.unverified.find({d, c});
+                if (unverified != state_.unverified.end()) {
+                    tie.move.evidence += "; " + join(unverified->second, ", ") + " unknown until apply";
+                    tie.move.tentative_because += "; " + join(unverified->second, ", ") +
+                                                  (unverified->second.size() == 1 ? " is" : " are") + " unknown until apply";
+                }
+                tie.referrers = referrers_of(d);
+                tie.certain = unverified == state_.unverified.end() && tie.referrers.empty();
+                tie.known_equal = compared_values(before, after);
+                auto reached = refers_to.find(c);
+                if (reached == refers_to.end()) {
+                    std::string self = config_resource_address(tie.move.to);
+                    std::set<std::string> found = reachable_from(references, {self});
+                    found.erase(self);
+                    reached = refers_to.emplace(c, std::vector<std::string>(found.begin(), found.end())).first;
+                }
+                tie.creation_refers_to = reached->second;
+                state_.result.ties.push_back(std::move(tie));
+            }
+        }
+    }
+
+    // The objects that stay and hold the deletion's id or arn in a value still unknown:
+    // which twin went where shows in their plans.
+    std::vector<Address> referrers_of(std::size_t d) {
+        if (!held_values_) {
+            held_values_.emplace();
+            for (const auto& change : state_.plan.changes)
+                for (const auto& leaf : change.held_until_apply)
+                    if (leaf.value.size() > 2 && leaf.value.front() == '"') (*held_values_)[leaf.value].push_back(&change.address);
+        }
+        std::vector<Address> out;
+        for (const auto& leaf : state_.deletions[d].attributes()) {
+            if (leaf.path != "id" && leaf.path != "arn") continue;
+            auto holders = held_values_->find(leaf.value);
+            if (holders == held_values_->end()) continue;
+            for (const Address* holder : holders->second)
+                if (std::find(out.begin(), out.end(), *holder) == out.end()) out.push_back(*holder);
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+
+    void gather_evidence() {
+        std::vector<std::pair<Address, Address>> known;
+        std::vector<Address> tied_olds, tied_news;
+        for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            if (candidates_[d].size() == 1 && state_.deletions_of[candidates_[d][0]].size() == 1)
+                known.push_back({state_.deletions[d].address(), state_.creations[candidates_[d][0]].address()});
+            if (!in_tie(candidates_[d])) continue;
+            tied_olds.push_back(state_.deletions[d].address());
+            for (std::size_t c : candidates_[d]) tied_news.push_back(state_.creations[c].address());
+        }
+        evidence_.emplace(state_.plan, known, tied_olds, tied_news);
+    }
+
+    void filter_by_dependencies() {
+        for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            if (!in_tie(candidates_[d])) continue;
+            std::vector<std::size_t> kept;
+            for (std::size_t c : candidates_[d])
+                if (evidence_->consistent(state_.deletions[d].address(), state_.creations[c].address())) kept.push_back(c);
+            if (kept.size() != candidates_[d].size()) by_dependency_.insert(d);
+            candidates_[d] = std::move(kept);
+        }
+    }
+
+    // A tied object in a module instance goes with the rest of that instance. Where every
+    // object of instance P paired on its own went to instance Q, and every one of Q's came
+    // from P, the instance moved as a whole (a call renamed, or re-keyed from count to
+    // for_each), and P's tied object takes Q's of the same resource and key. The other
+    // pairings would split an instance; Terraform judges the whole instance's moves
+    // together (a helper referred to by id plans no change only beside its own referrer).
+    void resolve_by_module_instance() {
+        std::vector<std::size_t> deletions_per_creation(state_.creations.size(), 0);
+        for (const auto& candidates : candidates_)
+            for (std::size_t c : candidates) ++deletions_per_creation[c];
+        // Every pair that stands on its own counts, the root's and those within one
+        // instance too: any of them means the instance did not move whole.
+        std::map<ModulePath, std::set<ModulePath>> went_to, came_from;
+        for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            if (candidates_[d].size() != 1 || deletions_per_creation[candidates_[d][0]] != 1) continue;
+            const ModulePath& from = state_.deletions[d].address().module;
+            const ModulePath& to = state_.creations[candidates_[d][0]].address().module;
+            went_to[from].insert(to);
+            came_from[to].insert(from);
+        }
+        if (went_to.empty()) return;
+        // An instance that keeps or gains an object is still there; one that keeps or
+        // loses an object was there before.
+        std::set<ModulePath> still_there, there_before;
+        for (const auto& change : state_.plan.changes) {
+            if (!change.is_managed() || change.deposed) continue;
+            if (change.action != Action::remove) still_there.insert(change.address.module);
+            if (change.action != Action::create) there_before.insert(change.address.module);
+        }
+        for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            if (!in_tie(candidates_[d])) continue;
+            const Address& deletion = state_.deletions[d].address();
+            auto instance = went_to.find(deletion.module);
+            if (deletion.module.empty() || instance == went_to.end() || instance->second.size() != 1) continue;
+            const ModulePath& to = *instance->second.begin();
+            if (to.empty() || to == deletion.module || came_from[to].size() != 1 || still_there.count(deletion.module) ||
+                there_before.count(to))
+                continue;
+            for (std::size_t c : candidates_[d]) {
+                const Address& creation = state_.creations[c].address();
+                if (creation.module != to || creation.resource != deletion.resource) continue;
+                candidates_[d] = {c};
+                instance_moved_[d] = to_string(deletion.module) + " to " + to_string(to);
+                break;
+            }
+        }
+    }
+
+    // Within each group of tied objects, the assignments that pair as many as possible;
+    // of those, the one whose pairs carry every old dependency among them (and to
+    // anchors) onto a new reference, and every new reference onto an old dependency.
+    // Applied only when it is the one such assignment and elimination alone cannot
+    // decide: two assignments that both fit leave the tie as it is.
+    void resolve_by_structure() {
+        std::vector<std::vector<std::size_t>> deletions_of(state_.creations.size());
+        for (std::size_t d = 0; d < candidates_.size(); ++d)
+            for (std::size_t c : candidates_[d]) deletions_of[c].push_back(d);
+        std::vector<bool> seen(candidates_.size(), false);
+        for (std::size_t start = 0; start < candidates_.size(); ++start) {
+            if (seen[start] || candidates_[start].empty() || !in_current_tie(start, deletions_of)) continue;
+            std::vector<std::size_t> group_deletions;
+            std::set<std::size_t> group_creations;
+            std::vector<std::size_t> queue = {start};
+            seen[start] = true;
+            while (!queue.empty()) {
+                std::size_t d = queue.back();
+                queue.pop_back();
+                group_deletions.push_back(d);
+                for (std::size_t c : candidates_[d]) {
+                    group_creations.insert(c);
+                    for (std::size_t other : deletions_of[c])
+                        if (!seen[other]) {
+                            seen[other] = true;
+                            queue.push_back(other);
+                        }
+                }
+            }
+            if (group_deletions.size() > structure_group_cap || group_creations.size() > structure_group_cap) continue;
+            std::sort(group_deletions.begin(), group_deletions.end());
+            settle_group(group_deletions);
+        }
+    }
+
+    bool in_current_tie(std::size_t d, const std::vector<std::vector<std::size_t>>& deletions_of) const {
+        if (candidates_[d].size() > 1) return true;
+        for (std::size_t c : candidates_[d])
+            if (deletions_of[c].size() > 1) return true;
+        return false;
+    }
+
+    struct Search {
+        std::vector<std::size_t> deletions;
+        std::vector<std::optional<std::size_t>> assignment;  // per group deletion
+        std::set<std::size_t> used;
+        std::size_t best_size = 0;
+        std::size_t assignments_of_best_size = 0;
+        std::vector<std::vector<std::optional<std::size_t>>> fitting;  // of the best size
+        std::size_t steps = 0;
+        bool exhausted = false;
+    };
+
+    void settle_group(const std::vector<std::size_t>& group_deletions) {
+        Search search;
+        search.deletions = group_deletions;
+        search.assignment.assign(group_deletions.size(), std::nullopt);
+        explore(search, 0, 0);
+        if (search.exhausted || search.assignments_of_best_size < 2 || search.fitting.size() != 1) return;
+        const auto& chosen = search.fitting.front();
+        for (std::size_t i = 0; i < group_deletions.size(); ++i) {
+            std::size_t d = group_deletions[i];
+            candidates_[d] = chosen[i] ? std::vector<std::size_t>{*chosen[i]} : std::vector<std::size_t>{};
+            by_structure_.insert(d);
+        }
+    }
+
+    void explore(Search& search, std::size_t index, std::size_t size) {
+        if (search.exhausted || ++search.steps > structure_step_cap) {
+            search.exhausted = true;
+            return;
+        }
+        std::size_t left = search.deletions.size() - index;
+        if (size + left < search.best_size) return;
+        if (index == search.deletions.size()) {
+            if (size > search.best_size) {
+                search.best_size = size;
+                search.assignments_of_best_size = 0;
+                search.fitting.clear();
+            }
+            ++search.assignments_of_best_size;
+            if (preserves_structure(search)) search.fitting.push_back(search.assignment);
+            return;
+        }
+        for (std::size_t c : candidates_[search.deletions[index]]) {
+            if (search.used.count(c)) continue;
+            search.used.insert(c);
+            search.assignment[index] = c;
+            explore(search, index + 1, size + 1);
+            search.assignment[index] = std::nullopt;
+            search.used.erase(c);
+        }
+        explore(search, index + 1, size);
+    }
+
+    bool preserves_structure(const Search& search) const {
+        std::vector<std::pair<Address, Address>> pairs;
+        for (std::size_t i = 0; i < search.deletions.size(); ++i)
+            if (search.assignment[i])
+                pairs.push_back({state_.deletions[search.deletions[i]].address(), state_.creations[*search.assignment[i]].address()});
+        return evidence_->preserves_structure(pairs);
+    }
+
+    // Constraint propagation: a side with a single remaining candidate claims it.
+    void propagate_and_accept() {
+        std::vector<std::set<std::size_t>> deletions_of(state_.creations.size());
+        for (std::size_t d = 0; d < candidates_.size(); ++d)
+            for (std::size_t c : candidates_[d]) deletions_of[c].insert(d);
+        std::vector<std::set<std::size_t>> creations_of(candidates_.size());
+        for (std::size_t d = 0; d < candidates_.size(); ++d) creations_of[d].insert(candidates_[d].begin(), candidates_[d].end());
+
+        bool progress = true;
+        while (progress) {
+            progress = false;
+            // A side whose only candidate is X claims X: X is no longer a candidate for
+            // anyone else, unless another side is pinned to X too (then it is a tie).
+            auto claim = [&progress](std::vector<std::set<std::size_t>>& options_of_side,
+                                     std::vector<std::set<std::size_t>>& sides_of_option, std::set<std::size_t>& taken) {
+                for (std::size_t side = 0; side < options_of_side.size(); ++side) {
+                    if (options_of_side[side].size() != 1) continue;
+                    std::size_t option = *options_of_side[side].begin();
+                    if (sides_of_option[option].size() == 1) continue;
+                    bool contested = false;
+                    for (std::size_t other : sides_of_option[option])
+                        if (other != side && options_of_side[other].size() == 1) contested = true;
+                    if (contested) continue;
+                    for (std::size_t other : std::set<std::size_t>(sides_of_option[option])) {
+                        if (other == side) continue;
+                        options_of_side[other].erase(option);
+                        sides_of_option[option].erase(other);
+                        taken.insert(other);
+                        progress = true;
+                    }
+                    taken.insert(side);
+                }
+            };
+            claim(creations_of, deletions_of, propagated_deletions_);
+            claim(deletions_of, creations_of, propagated_creations_);
+            for (std::size_t d = 0; d < candidates_.size(); ++d) {
+                if (state_.matched_deletion[d] || creations_of[d].size() != 1) continue;
+                std::size_t c = *creations_of[d].begin();
+                if (deletions_of[c].size() != 1) continue;
+                accept(d, c);
+                progress = true;
+                for (std::size_t other : state_.deletions_of[c]) creations_of[other].erase(c);
+                for (std::size_t other : state_.creations_of[d]) deletions_of[other].erase(d);
+                creations_of[d].clear();
+                deletions_of[c].clear();
+            }
+        }
+    }
+
+    void accept(std::size_t d, std::size_t c) {
+        const Attributes& before = state_.deletions[d].attributes();
+        const Attributes& after = state_.creations[c].attributes();
+        bool propagated = propagated_deletions_.count(d) > 0 || propagated_creations_.count(c) > 0;
+        bool structure = by_structure_.count(d) > 0;
+        auto instance = instance_moved_.find(d);
+        bool dependency = by_dependency_.count(d) > 0 ||
+                          (!propagated && !structure && instance == instance_moved_.end() &&
+                           (state_.creations_of[d].size() > 1 || state_.deletions_of[c].size() > 1));
+        Move move;
+        move.kind = differing_paths(before, after).empty() ? MatchKind::exact : MatchKind::ignore_rules;
+        move.evidence = known_values_equal(before, after, move.kind);
+        std::vector<std::string> tentative;
+        if (auto it = state_.unverified.find({d, c}); it != state_.unverified.end()) {
+            std::string attributes = join(it->second, ", ");
+            move.evidence += "; " + attributes + " unknown until apply";
+            tentative.push_back(attributes + (it->second.size() == 1 ? " is" : " are") + " unknown until apply");
+        }
+        if (dependency) {
+            move.evidence += "; dependencies tell it from its identical twins";
+            tentative.push_back("resolved out of a tie by dependencies");
+            if (evidence_) move.witnesses = evidence_->witnesses(state_.deletions[d].address());
+        }
+        if (structure) {
+            move.evidence += "; the only pairing that carries the old dependencies onto the new references";
+            tentative.push_back("resolved out of a tie by reference structure");
+        }
+        if (instance != instance_moved_.end()) {
+            move.evidence += "; moves with the rest of its module instance, " + instance->second;
+            tentative.push_back("resolved out of a tie by its module instance");
+        }
+        if (propagated) {
+            move.evidence += "; its other candidates are each another object's only match";
+            tentative.push_back("resolved out of a tie by elimination");
+        }
+        move.by_dependency = dependency;
+        move.from_tie = dependency || propagated || structure || instance != instance_moved_.end();
+        move.tentative_because = join(tentative, "; ");
+        state_.accept(d, c, std::move(move));
+    }
+
+    static std::string known_values_equal(const Attributes& before, const Attributes& after, MatchKind kind) {
+        std::size_t compared = 0;
+        auto skip = unknown_paths(after);
+        for (const auto& leaf : before)
+            if (!covered_by_any(skip, leaf.path)) ++compared;
+        return std::to_string(compared) + " known attribute value" + (compared == 1 ? "" : "s") +
+               (kind == MatchKind::exact ? " equal" : " equal after ignore rules");
+    }
+
+    void record_ties() {
+        for (std::size_t d = 0; d < state_.deletions.size(); ++d) {
+            if (state_.matched_deletion[d] || state_.creations_of[d].empty()) continue;
+            state_.tied_deletions[d].assign(state_.creations_of[d].begin(), state_.creations_of[d].end());
+        }
+        for (std::size_t c = 0; c < state_.creations.size(); ++c) {
+            if (state_.matched_creation[c] || state_.deletions_of[c].empty()) continue;
+            state_.tied_creations[c].assign(state_.deletions_of[c].begin(), state_.deletions_of[c].end());
+        }
+    }
+
+    MatchState& state_;
+    std::vector<std::vector<std::size_t>> candidates_;  // per deletion, narrowed by evidence
+    std::optional<DependencyEvidence> evidence_;
+    // Quoted string values held until apply -> the objects holding them; built on first use.
+    std::optional<std::unordered_map<std::string, std::vector<const Address*>>> held_values_;
+    std::set<std::size_t> by_dependency_;
+    std::set<std::size_t> by_structure_;
+    std::map<std::size_t, std::string> instance_moved_;  // deletion -> `module.a[0] to module.b["x"]`
+    std::set<std::size_t> propagated_deletions_;  // paired by propagation, either way
+    std::set<std::size_t> propagated_creations_;
+};
+
+}  // namespace
+
+void resolve_ties(MatchState& state) { Ties(state).run(); }
+
+}  // namespace tfw::core::match

@@ -1,0 +1,120 @@
+#include "tfw/core/model/plan.hpp"
+
+namespace tfw::core::inline model {
+
+std::string config_module_path(const ModulePath& path) {
+    std::string out;
+    for (const auto& step : path) {
+        if (!out.empty()) out += '.';
+        out += "module." + step.name;
+    }
+    return out;
+}
+
+std::string config_resource_address(const Address& resource_instance) {
+    std::string out = config_module_path(resource_instance.module);
+    if (!resource_instance.resource) return out;
+    if (!out.empty()) out += '.';
+    const auto& r = *resource_instance.resource;
+    if (r.mode == ResourceMode::data) out += "data.";
+    return out + r.type + "." + r.name;
+}
+
+namespace {
+
+void visit_references(const ConfigModule& module, const std::string& prefix,
+                      const std::function<void(const std::string&, const std::string&)>& visit) {
+    for (const auto& resource : module.resources) {
+        std::string referrer = prefix + resource.address;
+        for (const auto& target : resource.references) visit(referrer, prefix + target);
+    }
+    for (const auto& call : module.calls) visit_references(call.module, prefix + "module." + call.name + ".", visit);
+}
+
+void index_resources(const ConfigModule& module, const std::string& prefix,
+                     std::unordered_map<std::string, const ConfigResource*>& out) {
+    for (const auto& resource : module.resources) out.emplace(prefix + resource.address, &resource);
+    for (const auto& call : module.calls) index_resources(call.module, prefix + "module." + call.name + ".", out);
+}
+
+}  // namespace
+
+std::unordered_map<std::string, const ConfigResource*> config_resources_by_address(const ConfigModule& root) {
+    std::unordered_map<std::string, const ConfigResource*> out;
+    index_resources(root, "", out);
+    return out;
+}
+
+std::set<std::string> reachable_from(const ReferenceEdges& edges, std::vector<std::string> starts) {
+    std::set<std::string> out;
+    while (!starts.empty()) {
+        std::string at = std::move(starts.back());
+        starts.pop_back();
+        auto it = edges.find(at);
+        if (it == edges.end()) continue;
+        for (const auto& next : it->second)
+            if (out.insert(next).second) starts.push_back(next);
+    }
+    return out;
+}
+
+void for_each_reference(const ConfigModule& root,
+                        const std::function<void(const std::string& referrer, const std::string& target)>& visit) {
+    visit_references(root, "", visit);
+}
+
+const ConfigModule* find_config_module(const ConfigModule& root, const std::vector<std::string>& call_names) {
+    const ConfigModule* current = &root;
+    for (const auto& name : call_names) {
+        const ConfigModule* next = nullptr;
+        for (const auto& call : current->calls)
+            if (call.name == name) next = &call.module;
+        if (!next) return nullptr;
+        current = next;
+    }
+    return current;
+}
+
+bool config_declares(const ConfigModule& root, const Address& address) {
+    std::vector<std::string> names;
+    for (const auto& step : address.module) names.push_back(step.name);
+    if (!address.resource) {
+        if (names.empty()) return true;
+        std::string last = names.back();
+        names.pop_back();
+        const ConfigModule* parent = find_config_module(root, names);
+        if (!parent) return false;
+        for (const auto& call : parent->calls)
+            if (call.name == last) return true;
+        return false;
+    }
+    const ConfigModule* module = find_config_module(root, names);
+    if (!module) return false;
+    for (const auto& resource : module->resources)
+        if (resource.mode == address.resource->mode && resource.type == address.resource->type &&
+            resource.name == address.resource->name)
+            return true;
+    return false;
+}
+
+const ResourceChange* find_change(const Plan& plan, std::string_view address) {
+    for (const auto& change : plan.changes)
+        if (!change.deposed && change.address_text == address) return &change;
+    return nullptr;
+}
+
+std::string_view action_words(Action action) {
+    switch (action) {
+        case Action::no_op: return "no change";
+        case Action::create: return "a create";
+        case Action::remove: return "a destroy";
+        case Action::update: return "an update";
+        case Action::delete_then_create:
+        case Action::create_then_delete: return "a replace";
+        case Action::read: return "a read";
+        case Action::forget: return "no longer managed";
+    }
+    return "?";
+}
+
+}  // namespace tfw::core::model

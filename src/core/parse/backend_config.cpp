@@ -1,0 +1,157 @@
+#include "tfw/core/parse/backend_config.hpp"
+
+#include <algorithm>
+
+#include <rapidjson/document.h>
+
+#include "tfw/core/parse/hcl_lexer.hpp"
+
+namespace tfw::core::inline parse {
+namespace {
+
+std::string unquoted(std::string_view text) {
+    if (text.size() >= 2 && text.front() == '"' && text.back() == '"') text = text.substr(1, text.size() - 2);
+    return std::string(text);
+}
+
+}  // namespace
+
+std::optional<BackendBlock> read_backend_block(std::string_view tf_text, std::string_view file_name) {
+    HclLexer lexer(tf_text, file_name);
+    std::vector<HclToken> line;  // the tokens since the last newline, at the depth of interest
+    enum class In { top, terraform, backend } in = In::top;
+    BackendBlock block;
+    int terraform_depth = 0;
+    for (HclToken token = lexer.next(); token.kind != HclTokenKind::end; token = lexer.next()) {
+        if (token.kind == HclTokenKind::newline) {
+            line.clear();
+            continue;
+        }
+        if (in == In::backend && token.kind == HclTokenKind::close_brace && token.depth == terraform_depth + 1) return block;
+        if (in == In::terraform && token.kind == HclTokenKind::close_brace && token.depth == terraform_depth) {
+            in = In::top;
+            continue;
+        }
+        line.push_back(token);
+        const std::size_t n = line.size();
+        if (in == In::top && token.kind == HclTokenKind::open_brace && n == 2 && line[0].text == "terraform" &&
+            token.depth == 0) {
+            in = In::terraform;
+            terraform_depth = 0;
+            line.clear();
+        } else if (in == In::terraform && token.kind == HclTokenKind::open_brace && n == 3 && line[0].text == "backend" &&
+                   line[1].kind == HclTokenKind::string && token.depth == terraform_depth + 1) {
+            in = In::backend;
+            block.type = unquoted(line[1].text);
+            block.file = std::string(file_name);
+            block.line = line[0].start.line;
+            line.clear();
+        } else if (in == In::backend && token.kind == HclTokenKind::equals && n == 2 &&
+                   line[0].kind == HclTokenKind::identifier && token.depth == terraform_depth + 2) {
+            block.settings.push_back(std::string(line[0].text));
+        }
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+// The first member of a JSON object, or of any object in an array of them, named `name`.
+const rapidjson::Value* find_in_object_or_array(const rapidjson::Value& value, const char* name) {
+    if (value.IsObject()) {
+        const auto found = value.FindMember(name);
+        return found == value.MemberEnd() ? nullptr : &found->value;
+    }
+    if (value.IsArray())
+        for (const auto& item : value.GetArray())
+            if (const rapidjson::Value* found = find_in_object_or_array(item, name)) return found;
+    return nullptr;
+}
+
+int line_at(std::string_view text, std::size_t offset) {
+    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(std::min(offset, text.size())), '\n'));
+}
+
+bool ends_with(std::string_view text, std::string_view suffix) {
+    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+}  // namespace
+
+std::optional<BackendBlock> read_backend_block_json(std::string_view json_text, std::string_view file_name) {
+    rapidjson::Document doc;
+    doc.Parse(json_text.data(), json_text.size());
+    if (doc.HasParseError()) {
+        const std::size_t offset = doc.GetErrorOffset();
+        throw HclError(file_name, {line_at(json_text, offset), 1, offset}, "not valid JSON");
+    }
+    if (!doc.IsObject()) return std::nullopt;
+    const rapidjson::Value* terraform = find_in_object_or_array(doc, "terraform");
+    const rapidjson::Value* backend = terraform ? find_in_object_or_array(*terraform, "backend") : nullptr;
+    if (backend == nullptr) return std::nullopt;
+    const rapidjson::Value* typed = backend;
+    if (typed->IsArray() && !typed->Empty()) typed = &(*typed)[0];
+    if (!typed->IsObject() || typed->MemberCount() == 0) return std::nullopt;
+    const auto& [type, body] = *typed->MemberBegin();
+    BackendBlock block{type.GetString(), {}, std::string(file_name), 0};
+    const rapidjson::Value* settings = &body;
+    if (settings->IsArray() && !settings->Empty()) settings = &(*settings)[0];
+    if (settings->IsObject())
+        for (const auto& setting : settings->GetObject()) block.settings.emplace_back(setting.name.GetString());
+    // The line of the "backend" key: the first after the "terraform" key.
+    const std::size_t terraform_key = json_text.find("\"terraform\"");
+    const std::size_t backend_key = json_text.find("\"backend\"", terraform_key == std::string_view::npos ? 0 : terraform_key);
+    block.line = backend_key == std::string_view::npos ? 0 : line_at(json_text, backend_key);
+    return block;
+}
+
+std::optional<BackendBlock> effective_backend_block(const std::vector<std::pair<std::string, std::string>>& files) {
+    const auto is_override = [](std::string_view name) {
+        for (std::string_view base : {"override.tf", "override.tf.json"})
+            if (name == base || ends_with(name, "_" + std::string(base))) return true;
+        return false;
+    };
+    // By name, without copying the texts.
+    std::vector<const std::pair<std::string, std::string>*> sorted;
+    for (const auto& file : files) sorted.push_back(&file);
+    std::sort(sorted.begin(), sorted.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
+    std::optional<BackendBlock> effective;
+    for (const bool overriding : {false, true})
+        for (const auto* file : sorted) {
+            const auto& [name, text] = *file;
+            if (is_override(name) != overriding || (effective && !overriding)) continue;
+            std::optional<BackendBlock> block;
+            if (ends_with(name, ".tf.json")) block = read_backend_block_json(text, name);
+            else if (ends_with(name, ".tf")) block = read_backend_block(text, name);
+            if (block) effective = std::move(block);
+        }
+    return effective;
+}
+
+std::optional<RecordedBackend> parse_backend_record(std::string_view record_json) {
+    rapidjson::Document doc;
+    doc.Parse(record_json.data(), record_json.size());
+    if (doc.HasParseError() || !doc.IsObject()) return std::nullopt;
+    const rapidjson::Value& top = doc;
+    const auto backend = top.FindMember("backend");
+    if (backend == top.MemberEnd() || !backend->value.IsObject()) return std::nullopt;
+    RecordedBackend out;
+    const auto type = backend->value.FindMember("type");
+    if (type != backend->value.MemberEnd() && type->value.IsString()) out.type = type->value.GetString();
+    const auto config = backend->value.FindMember("config");
+    if (config != backend->value.MemberEnd() && config->value.IsObject())
+        for (const auto& setting : config->value.GetObject())
+            if (!setting.value.IsNull()) out.settings.emplace_back(setting.name.GetString());
+    std::sort(out.settings.begin(), out.settings.end());
+    return out;
+}
+
+std::vector<std::string> settings_from_backend_config(const BackendBlock& block, const RecordedBackend& recorded) {
+    std::vector<std::string> out;
+    if (block.type != recorded.type) return out;
+    for (const auto& setting : recorded.settings)
+        if (std::find(block.settings.begin(), block.settings.end(), setting) == block.settings.end()) out.push_back(setting);
+    return out;
+}
+
+}  // namespace tfw::core::parse

@@ -1,0 +1,191 @@
+#include "tfw/core/write/placement.hpp"
+
+#include <set>
+#include <stdexcept>
+
+#include <rapidjson/document.h>
+
+namespace tfw::core::inline write {
+
+std::string static_key(const ModulePath& path) {
+    std::string out;
+    for (const auto& step : path) out += (out.empty() ? "" : ".") + step.name;
+    return out;
+}
+
+namespace {
+
+std::string normalize_dir(std::string dir) {
+    while (dir.size() > 2 && dir.substr(0, 2) == "./") dir = dir.substr(2);
+    while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+    return dir.empty() ? "." : dir;
+}
+
+ModulePath parent_of(const ModulePath& path) {
+    return path.empty() ? path : ModulePath(path.begin(), path.end() - 1);
+}
+
+// The innermost module that can hold a block for `block`.
+ModulePath common_module(const MoveBlock& block) {
+    if (block.from.is_module()) return common_ancestor(parent_of(block.from.module), parent_of(block.to.module));
+    return common_ancestor(block.from.module, block.to.module);
+}
+
+class Placer {
+public:
+    Placer(const std::vector<MoveBlock>& blocks, const ModuleDirs& dirs, const std::vector<ModulePath>& instances)
+        : blocks_(blocks.begin(), blocks.end()), dirs_(dirs) {
+        std::set<ModulePath> unique(instances.begin(), instances.end());
+        for (const auto& instance : unique)
+            if (auto it = dirs_.find(static_key(instance)); it != dirs_.end())
+                instances_by_dir_[normalize_dir(it->second.dir)].push_back(instance);
+    }
+
+    Placement place(const MoveBlock& block) const {
+        ModulePath innermost = common_module(block);
+        std::string note;
+        for (ModulePath candidate = innermost;; candidate = parent_of(candidate)) {
+            std::string reason = why_not(candidate, block);
+            if (reason.empty() || candidate.empty()) {
+                Placement placement{block, candidate, candidate.empty() ? "." : dir_of(candidate),
+                                    relative_to(block.from, candidate), relative_to(block.to, candidate), note};
+                return placement;
+            }
+            if (note.empty()) note = reason;
+        }
+    }
+
+private:
+    std::string dir_of(const ModulePath& module) const {
+        auto it = dirs_.find(static_key(module));
+        return it == dirs_.end() ? std::string() : normalize_dir(it->second.dir);
+    }
+
+    // Empty when `module` may hold the block; otherwise why not.
+    std::string why_not(const ModulePath& module, const MoveBlock& block) const {
+        if (module.empty()) return {};
+        auto entry = dirs_.find(static_key(module));
+        if (entry == dirs_.end() || entry->second.dir.empty())
+            return to_string(module) + " has no recorded source directory (run terraform init)";
+        std::string dir = normalize_dir(entry->second.dir);
+        if (!entry->second.local) return to_string(module) + " comes from a downloaded (non-local) source, " + dir;
+        if (!is_user_directory(dir)) return to_string(module) + " has its source outside the root module's tree, " + dir;
+        Address from = relative_to(block.from, module);
+        Address to = relative_to(block.to, module);
+        // Every module instance reading this directory gets the block: all must move alike.
+        if (auto sharing = instances_by_dir_.find(dir); sharing != instances_by_dir_.end()) {
+            for (const auto& instance : sharing->second) {
+                MoveBlock same{absolute_from(from, instance), absolute_from(to, instance)};
+                if (!blocks_.count(same))
+                    return "the directory " + dir + " is shared with " + (instance.empty() ? "the root" : to_string(instance)) +
+                           ", which does not make the same move";
+            }
+        }
+        return {};
+    }
+
+    std::set<MoveBlock> blocks_;
+    const ModuleDirs& dirs_;
+    // Module instances by the directory their source is in, in address order.
+    std::map<std::string, std::vector<ModulePath>> instances_by_dir_;
+};
+
+}  // namespace
+
+bool is_user_directory(const std::string& dir) {
+    std::string normalized = normalize_dir(dir);
+    if (normalized == ".") return true;
+    if (normalized[0] == '/') return false;
+    int depth = 0;
+    std::size_t start = 0;
+    while (start <= normalized.size()) {
+        std::size_t slash = normalized.find('/', start);
+        std::string part = normalized.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+        if (part == "..") {
+            if (--depth < 0) return false;
+        } else if (part == ".terraform") {
+            return false;
+        } else if (!part.empty() && part != ".") {
+            ++depth;
+        }
+        if (slash == std::string::npos) break;
+        start = slash + 1;
+    }
+    return true;
+}
+
+std::vector<ModulePath> known_module_instances(const Plan& plan) {
+    std::set<ModulePath> out;
+    auto add = [&out](const ModulePath& path) {
+        for (std::size_t n = 0; n <= path.size(); ++n) out.insert(ModulePath(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(n)));
+    };
+    for (const auto& change : plan.changes) {
+        // Only instances of the new configuration read a directory's blocks.
+        if (change.action != Action::remove) add(change.address.module);
+    }
+    return {out.begin(), out.end()};
+}
+
+std::vector<Address> prior_objects(const Plan& plan) {
+    std::vector<Address> out;
+    for (const auto& change : plan.changes) {
+        if (!change.is_managed() || change.action == Action::create || change.deposed) continue;
+        // Not previous_address: after a chain through the user's own moved blocks that is
+        // the start of the chain, an address the inferred moves never name.
+        out.push_back(change.address);
+    }
+    return out;
+}
+
+std::vector<Placement> place_moves(const std::vector<MoveBlock>& blocks, const ModuleDirs& dirs,
+                                   const std::vector<ModulePath>& instances) {
+    Placer placer(blocks, dirs, instances);
+    std::vector<Placement> out;
+    std::set<std::tuple<std::string, Address, Address>> seen;
+    for (const auto& block : blocks) {
+        Placement placement = placer.place(block);
+        if (!seen.insert({placement.dir, placement.from, placement.to}).second) continue;
+        out.push_back(std::move(placement));
+    }
+    return out;
+}
+
+ModuleDirs parse_modules_json(std::string& json_text) {
+    rapidjson::Document document;
+    document.ParseInsitu(json_text.data());
+    if (document.HasParseError() || !document.IsObject()) throw std::runtime_error("modules.json is not valid JSON");
+    // Read through a const reference: C++20 finds == between RapidJSON's non-const member
+    // iterators ambiguous, which clang reports.
+    const rapidjson::Value& fields = document;
+    auto modules = fields.FindMember("Modules");
+    if (modules == fields.MemberEnd() || !modules->value.IsArray()) throw std::runtime_error("modules.json has no Modules list");
+    std::map<std::string, std::pair<std::string, std::string>> entries;  // key -> (source, dir)
+    for (const auto& entry : modules->value.GetArray()) {
+        if (!entry.IsObject()) continue;
+        auto key = entry.FindMember("Key");
+        auto dir = entry.FindMember("Dir");
+        auto source = entry.FindMember("Source");
+        if (key == entry.MemberEnd() || dir == entry.MemberEnd() || !key->value.IsString() || !dir->value.IsString())
+            continue;
+        std::string source_text =
+            source != entry.MemberEnd() && source->value.IsString() ? source->value.GetString() : std::string();
+        entries[key->value.GetString()] = {source_text, dir->value.GetString()};
+    }
+    // Keys sort parents first ("a" < "a.b"), so a parent's locality is known in time.
+    ModuleDirs dirs;
+    for (const auto& [key, entry] : entries) {
+        const auto& [source, dir] = entry;
+        bool local = key.empty() || source.starts_with("./") || source.starts_with("../");
+        if (!key.empty()) {
+            std::size_t dot = key.rfind('.');
+            std::string parent = dot == std::string::npos ? std::string() : key.substr(0, dot);
+            auto found = dirs.find(parent);
+            // A parent missing from the manifest: nothing proves the chain is local.
+            local = local && (parent.empty() || (found != dirs.end() && found->second.local));
+        }
+        dirs[key] = ModuleDir{dir, local};
+    }
+    return dirs;
+}
+
+}  // namespace tfw::core::write

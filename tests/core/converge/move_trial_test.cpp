@@ -1,0 +1,160 @@
+#include "tfw/core/converge/move_trial.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+using namespace tfw::core;
+
+namespace {
+
+Move move_of(const std::string& from, const std::string& to) {
+    Move move;
+    move.from = must_parse_address(from);
+    move.to = must_parse_address(to);
+    return move;
+}
+
+PlanHeader header(const std::string& address, HeaderAction action, const std::string& previous,
+                  std::vector<std::string> changes = {}) {
+    return {address, action, false, previous, std::move(changes)};
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(judged_from_the_rendering) {
+    const Move move = move_of("terraform_data.a", "terraform_data.b");
+    struct Case {
+        std::string name;
+        std::vector<PlanHeader> headers;
+        std::optional<TrialVerdict> expected;
+    };
+    const std::vector<Case> cases = {
+        {"a pure move confirms", {header("terraform_data.b", HeaderAction::move, "terraform_data.a")},
+         TrialVerdict{TrialOutcome::no_change, {}}},
+        {"an update, with what changes",
+         {header("terraform_data.b", HeaderAction::update, "terraform_data.a", {"~ input"})},
+         TrialVerdict{TrialOutcome::update, {"~ input"}}},
+        {"a replace is never confirmation",
+         {header("terraform_data.b", HeaderAction::replace, "terraform_data.a", {"~ triggers_replace (forces replacement)"})},
+         TrialVerdict{TrialOutcome::replace, {"~ triggers_replace (forces replacement)"}}},
+        {"moved from something else", {header("terraform_data.b", HeaderAction::move, "terraform_data.z")},
+         TrialVerdict{TrialOutcome::not_moved, {}}},
+        {"still a create", {header("terraform_data.b", HeaderAction::create, "")}, TrialVerdict{TrialOutcome::not_moved, {}}},
+        {"a rendering that does not mention it: ask show -json",
+         {header("terraform_data.other", HeaderAction::move, "terraform_data.a")}, std::nullopt},
+        {"nothing recognised at all: ask show -json", {}, std::nullopt},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            PlanTextSummary summary;
+            summary.headers = c.headers;
+            auto verdict = judge_trial(summary, move);
+            BOOST_TEST(verdict.has_value() == c.expected.has_value());
+            if (verdict && c.expected) BOOST_TEST((*verdict == *c.expected));
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(judged_from_show_json) {
+    const Move move = move_of("terraform_data.a", "terraform_data.b");
+    struct Case {
+        std::string name;
+        Action action;
+        std::optional<std::string> previous;
+        TrialOutcome expected;
+    };
+    const std::vector<Case> cases = {
+        {"no-op with the previous address", Action::no_op, "terraform_data.a", TrialOutcome::no_change},
+        {"update", Action::update, "terraform_data.a", TrialOutcome::update},
+        {"delete then create", Action::delete_then_create, "terraform_data.a", TrialOutcome::replace},
+        {"create then delete", Action::create_then_delete, "terraform_data.a", TrialOutcome::replace},
+        {"no previous address", Action::create, std::nullopt, TrialOutcome::not_moved},
+        {"another previous address", Action::no_op, "terraform_data.z", TrialOutcome::not_moved},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            Plan plan;
+            ResourceChange change;
+            change.address = move.to;
+            change.action = c.action;
+            if (c.previous) change.previous_address = must_parse_address(*c.previous);
+            plan.changes.push_back(change);
+            BOOST_TEST((judge_trial(plan, move).outcome == c.expected));
+        }
+    }
+    BOOST_TEST((judge_trial(Plan{}, move).outcome == TrialOutcome::not_moved));
+}
+
+BOOST_AUTO_TEST_CASE(verdicts_in_words) {
+    BOOST_TEST(describe({TrialOutcome::no_change, {}}) == "Terraform plans it with no change");
+    BOOST_TEST(describe({TrialOutcome::update, {"~ input", "~ output"}}) ==
+               "Terraform would update it in place (~ input, ~ output)");
+    BOOST_TEST(describe({TrialOutcome::replace, {}}) == "Terraform would replace it");
+    BOOST_TEST(describe({TrialOutcome::not_moved, {}}) == "Terraform did not carry the move out");
+}
+
+// A chain: the configuration already moves z to a, tfw adds a -> b, and Terraform names
+// the address the state holds (z) for b. That is the move carried out; another address
+// is not.
+BOOST_AUTO_TEST_CASE(a_chain_is_judged_by_the_address_in_the_state) {
+    const Move move = move_of("terraform_data.a", "terraform_data.b");
+    const Address in_state = must_parse_address("terraform_data.z");
+    PlanTextSummary summary;
+    summary.headers = {header("terraform_data.b", HeaderAction::move, "terraform_data.z")};
+    BOOST_TEST((judge_trial(summary, move, in_state) == TrialVerdict{TrialOutcome::no_change, {}}));
+    BOOST_TEST((judge_trial(summary, move) == TrialVerdict{TrialOutcome::not_moved, {}}));
+    summary.headers = {header("terraform_data.b", HeaderAction::move, "terraform_data.y")};
+    BOOST_TEST((judge_trial(summary, move, in_state) == TrialVerdict{TrialOutcome::not_moved, {}}));
+
+    Plan plan;
+    ResourceChange change;
+    change.address = move.to;
+    change.action = Action::update;
+    change.previous_address = in_state;
+    plan.changes.push_back(change);
+    BOOST_TEST((judge_trial(plan, move, in_state).outcome == TrialOutcome::update));
+    BOOST_TEST((judge_trial(plan, move).outcome == TrialOutcome::not_moved));
+}
+
+// An object that stays (a dependent holding a tied twin's id) judged by the same plan:
+// from the rendering only when it was recognised, else from show -json.
+BOOST_AUTO_TEST_CASE(staying_objects_are_judged_too) {
+    const Address dependent = must_parse_address("terraform_data.dependent[0]");
+    struct Case {
+        std::string name;
+        std::vector<PlanHeader> headers;
+        bool recognised;
+        std::optional<TrialVerdict> expected;
+    };
+    const std::vector<Case> cases = {
+        {"not in a recognised rendering: no change", {header("terraform_data.other", HeaderAction::update, "")}, true,
+         TrialVerdict{TrialOutcome::no_change, {}}},
+        {"an update, with what changes", {header("terraform_data.dependent[0]", HeaderAction::update, "", {"~ input"})}, true,
+         TrialVerdict{TrialOutcome::update, {"~ input"}}},
+        {"a replace", {header("terraform_data.dependent[0]", HeaderAction::replace, "", {"~ triggers_replace"})}, true,
+         TrialVerdict{TrialOutcome::replace, {"~ triggers_replace"}}},
+        {"another instance's update says nothing of it", {header("terraform_data.dependent[1]", HeaderAction::update, "")}, true,
+         TrialVerdict{TrialOutcome::no_change, {}}},
+        {"a rendering tfw did not recognise: ask show -json", {}, false, std::nullopt},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            PlanTextSummary summary;
+            summary.headers = c.headers;
+            summary.recognised = c.recognised;
+            auto verdict = judge_staying(summary, dependent);
+            BOOST_TEST(verdict.has_value() == c.expected.has_value());
+            if (verdict && c.expected) BOOST_TEST((*verdict == *c.expected));
+        }
+    }
+    Plan plan;
+    ResourceChange change;
+    change.address = dependent;
+    change.action = Action::update;
+    plan.changes.push_back(change);
+    BOOST_TEST((judge_staying(plan, dependent) == TrialVerdict{TrialOutcome::update, {}}));
+    plan.changes.back().action = Action::no_op;
+    BOOST_TEST((judge_staying(plan, dependent) == TrialVerdict{TrialOutcome::no_change, {}}));
+    plan.changes.back().action = Action::delete_then_create;
+    BOOST_TEST((judge_staying(plan, dependent) == TrialVerdict{TrialOutcome::replace, {}}));
+    BOOST_TEST((judge_staying(Plan{}, dependent) == TrialVerdict{TrialOutcome::no_change, {}}));
+}

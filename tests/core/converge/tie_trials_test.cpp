@@ -1,0 +1,268 @@
+#include "tfw/core/converge/tie_trials.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <map>
+
+using namespace tfw::core;
+
+namespace {
+
+// `a>x` is a candidate pair of deletion terraform_data.a and creation terraform_data.x;
+// a trailing `!` marks it certain (every known value equal, nothing unknown); `=N` sets
+// how many known values are equal (the evidence, 1 by default); `@p,q` says that x's
+// configuration refers to terraform_data.p and terraform_data.q.
+TiedPair tie_of(const std::string& spec) {
+    TiedPair tie;
+    std::string text = spec;
+    if (auto at = text.find('@'); at != std::string::npos) {
+        std::string refs = text.substr(at + 1) + ",";
+        for (std::size_t start = 0, comma; (comma = refs.find(',', start)) != std::string::npos; start = comma + 1)
+            tie.creation_refers_to.push_back("terraform_data." + refs.substr(start, comma - start));
+        text = text.substr(0, at);
+    }
+    if (auto eq = text.find('='); eq != std::string::npos) {
+        tie.known_equal = std::stoul(text.substr(eq + 1));
+        text = text.substr(0, eq);
+    } else {
+        tie.known_equal = 1;
+    }
+    if (!text.empty() && text.back() == '!') {
+        tie.certain = true;
+        text.pop_back();
+    }
+    auto arrow = text.find('>');
+    tie.move.from = must_parse_address("terraform_data." + text.substr(0, arrow));
+    tie.move.to = must_parse_address("terraform_data." + text.substr(arrow + 1));
+    tie.move.tentative_because = "one of several equal candidates";
+    return tie;
+}
+
+std::string name_of(const TieEdge& edge) {
+    return edge.move.from.resource->name + ">" + edge.move.to.resource->name;
+}
+
+std::vector<std::string> names(const TieBoard& board, const std::vector<std::size_t>& edges) {
+    std::vector<std::string> out;
+    for (std::size_t e : edges) out.push_back(name_of(board.edges[e]));
+    return out;
+}
+
+std::size_t edge_named(const TieBoard& board, const std::string& name) {
+    for (std::size_t e = 0; e < board.edges.size(); ++e)
+        if (name_of(board.edges[e]) == name) return e;
+    throw std::logic_error("no edge " + name);
+}
+
+// Terraform's answers: the pairs that plan no change; every other tried pair is refuted.
+// Runs rounds until nothing is worth a plan, or `max_rounds`.
+struct Run {
+    TieBoard board;
+    std::vector<std::vector<std::string>> rounds;
+};
+
+Run run_trials(const std::vector<std::string>& specs, const std::set<std::string>& no_change, int max_rounds = 20) {
+    std::vector<TiedPair> ties;
+    for (const auto& spec : specs) ties.push_back(tie_of(spec));
+    Run run{tie_board(ties), {}};
+    for (int round = 1; round <= max_rounds; ++round) {
+        auto trials = next_round(run.board);
+        if (trials.empty()) break;
+        run.rounds.push_back(names(run.board, trials));
+        for (std::size_t e : trials) {
+            bool same = no_change.count(name_of(run.board.edges[e])) > 0;
+            record_verdict(run.board, e, same, round, same ? "no change" : "Terraform would replace it");
+        }
+    }
+    return run;
+}
+
+std::vector<std::string> paired(const Run& run) { return names(run.board, settle(run.board).paired); }
+
+std::map<std::string, std::string> unpaired(const Run& run) {
+    std::map<std::string, std::string> out;
+    for (const auto& side : settle(run.board).unpaired) out[to_string(side.address)] = side.reason;
+    return out;
+}
+
+std::vector<std::string> undecided(const Run& run) {
+    std::vector<std::string> out;
+    for (const auto& side : settle(run.board).undecided) out.push_back(to_string(side));
+    return out;
+}
+
+using Strings = std::vector<std::string>;
+using Rounds = std::vector<Strings>;
+
+// `a>x b>y | a>y`: the rounds as one line, for readable failures.
+std::string line_of(const Rounds& rounds) {
+    std::string out;
+    for (const auto& round : rounds) {
+        if (!out.empty()) out += " | ";
+        for (std::size_t i = 0; i < round.size(); ++i) out += (i ? " " : "") + round[i];
+    }
+    return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(rounds_and_pairs) {
+    struct Case {
+        std::string name;
+        Strings ties;
+        std::set<std::string> no_change;  // Terraform's answers
+        Rounds rounds;                    // what was tried, round by round
+        Strings paired;
+    };
+    const std::vector<Case> cases = {
+        {"a tie of 2: the confirmed one first, then the other refuted", {"a>x=3", "a>y=1"}, {"a>x"},
+         {{"a>x"}, {"a>y"}}, {"a>x"}},
+        {"a tie of 2 whose best candidate is the wrong one", {"a>x=3", "a>y=1"}, {"a>y"},
+         {{"a>x"}, {"a>y"}}, {"a>y"}},
+        {"a tie of 3 costs at most 3 rounds", {"a>x", "a>y", "a>z"}, {"a>z"},
+         {{"a>x"}, {"a>y"}, {"a>z"}}, {"a>z"}},
+        {"two confirmed: a true tie, and the third is not tried", {"a>x=3", "a>y=2", "a>z=1"}, {"a>x", "a>y"},
+         {{"a>x"}, {"a>y"}}, {}},
+        {"every candidate refuted: nothing moves", {"a>x", "a>y"}, {}, {{"a>x"}, {"a>y"}}, {}},
+        {"a certain candidate needs no plan; only the other is tried", {"a>x!=3", "a>y=1"}, {"a>x"},
+         {{"a>y"}}, {"a>x"}},
+        {"two certain candidates: a true tie with no plan spent", {"a>x!", "a>y!"}, {"a>x", "a>y"}, {}, {}},
+        // The shape: renamed attachments each with one certain new home, and a new
+        // attachment whose values are unknown until apply, a candidate of every deletion.
+        // The new one can take one trial a round.
+        {"renamed attachments beside a new one",
+         {"w>node_w!=3", "w>ctrl=1", "e>node_e!=3", "e>ctrl=1", "cni>ctrl=1"},
+         {"w>node_w", "e>node_e"},
+         {{"cni>ctrl"}, {"e>ctrl"}, {"w>ctrl"}},
+         {"e>node_e", "w>node_w"}},
+        {"no creation twice in a round, no deletion twice",
+         {"a>x=2", "a>y=1", "b>x=2", "b>y=1"}, {"a>x", "b>y"},
+         {{"a>x", "b>y"}, {"a>y", "b>x"}},
+         {"a>x", "b>y"}},
+        // A renamed parent whose new twin is new too, and a child under each: the children
+        // wait while a parent may yet move; once one is paired, nothing more is tried
+        // until that move stands (the loop then analyses the plan again).
+        {"children wait for their parents' trials",
+         {"r>n", "r>c", "a>na@n", "a>ca@c"}, {"r>n", "a>na"},
+         {{"r>c"}, {"a>ca", "r>n"}},
+         {"r>n"}},
+        {"a child whose parents stay tied is tried as things are",
+         {"r>n", "r>c", "a>na@n"}, {"r>n", "r>c"},
+         {{"r>c"}, {"r>n"}, {"a>na"}},
+         {}},
+        {"children that refer to each other in a circle are tried together",
+         {"a>x@y", "a>z@y", "b>y@x"}, {"a>x", "b>y"},
+         {{"a>x", "b>y"}},
+         {"b>y"}},
+        {"a creation confirmed by two deletions is a tie from its side",
+         {"a>x", "b>x", "b>y"}, {"a>x", "b>x", "b>y"},
+         {{"a>x", "b>y"}, {"b>x"}},
+         {}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            Run run = run_trials(c.ties, c.no_change);
+            BOOST_TEST(line_of(run.rounds) == line_of(c.rounds));
+            BOOST_TEST(paired(run) == c.paired, boost::test_tools::per_element());
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_paired_parent_stands_before_its_children_are_tried) {
+    Run run = run_trials({"r>n", "r>c", "a>na@n", "a>ca@c"}, {"r>n", "a>na"});
+    BOOST_TEST(waiting(run.board));
+    BOOST_TEST(next_round(run.board).empty());
+    BOOST_TEST(undecided(run) == (Strings{"terraform_data.a", "terraform_data.na"}), boost::test_tools::per_element());
+    BOOST_TEST(unpaired(run)["terraform_data.ca"] == "Terraform's trials ruled out every candidate");
+}
+
+BOOST_AUTO_TEST_CASE(why_a_side_stays) {
+    Run tie = run_trials({"a>x", "a>y"}, {"a>x", "a>y"});
+    BOOST_TEST(unpaired(tie)["terraform_data.a"] ==
+               "a true tie: Terraform plans no change with terraform_data.x and with terraform_data.y");
+    Run refuted = run_trials({"a>x", "a>y"}, {});
+    BOOST_TEST(unpaired(refuted)["terraform_data.a"] == "Terraform's trials ruled out every candidate");
+    BOOST_TEST(unpaired(refuted)["terraform_data.x"] == "Terraform's trials ruled out every candidate");
+    // x planned no change with both a and b: b's own confirmed pair cannot stand.
+    Run behind = run_trials({"a>x", "b>x"}, {"a>x", "b>x"});
+    BOOST_TEST(unpaired(behind)["terraform_data.x"] ==
+               "a true tie: Terraform plans no change with terraform_data.a and with terraform_data.b");
+    BOOST_TEST(unpaired(behind)["terraform_data.a"] == "its only match, terraform_data.x, is a true tie itself");
+}
+
+BOOST_AUTO_TEST_CASE(trials_run_out_only_with_sides_decided) {
+    for (const auto& ties : std::vector<Strings>{{"a>x", "a>y"}, {"a>x!", "a>y"}, {"w>nw!", "w>c", "e>ne!", "e>c", "n>c"}}) {
+        BOOST_TEST_CONTEXT(ties.front()) {
+            BOOST_TEST(undecided(run_trials(ties, {"a>x", "w>nw", "e>ne"})).empty());
+            BOOST_TEST(undecided(run_trials(ties, {})).empty());
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_side_whose_candidates_planned_no_change_elsewhere_is_lost) {
+    // Two rounds: e>c, then n>c, both refuted; w>c is left untried.
+    Run run = run_trials({"w>nw!", "w>c", "e>ne!", "e>c", "n>c"}, {"w>nw", "e>ne"}, 2);
+    BOOST_TEST(unpaired(run)["terraform_data.c"] ==
+               "every candidate Terraform did not refute planned no change with another object: terraform_data.w");
+    BOOST_TEST(paired(run) == Strings{"e>ne"}, boost::test_tools::per_element());
+    BOOST_TEST(undecided(run) == (Strings{"terraform_data.w", "terraform_data.nw"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(the_round_limit_leaves_sides_undecided) {
+    Run run = run_trials({"a>x", "a>y", "a>z"}, {"a>z"}, 2);
+    BOOST_TEST(run.rounds.size() == 2u);
+    BOOST_TEST(paired(run).empty());
+    BOOST_TEST(undecided(run) == (Strings{"terraform_data.a", "terraform_data.z"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(the_settled_move_says_what_terraform_refuted) {
+    Run run = run_trials({"a>x=3", "a>y"}, {"a>x"});
+    Move move = settled_move(run.board, edge_named(run.board, "a>x"));
+    BOOST_TEST(move.evidence == "Terraform's trials ruled out the other candidate (terraform_data.y)");
+    BOOST_TEST(move.tentative_because == "chosen out of a tie by Terraform's trials");
+    BOOST_TEST(move.is_tentative());
+    BOOST_TEST(!move.from_tie);
+}
+
+BOOST_AUTO_TEST_CASE(the_board_orders_by_evidence) {
+    std::vector<TiedPair> ties = {tie_of("a>x=1"), tie_of("a>y=5"), tie_of("a>z=5")};
+    ties[2].move.similarity = 0.5;
+    TieBoard board = tie_board(ties);
+    BOOST_TEST(names(board, {0, 1, 2}) == (Strings{"a>y", "a>z", "a>x"}), boost::test_tools::per_element());
+}
+
+// What the book says of an unmatched object: the trials' reason for its side, and each
+// tried candidate's verdict; an object the trials never took up keeps the matcher's words.
+BOOST_AUTO_TEST_CASE(the_tie_book_explains_what_the_trials_found) {
+    const Address old_side = must_parse_address("terraform_data.old");
+    const Address twin_0 = must_parse_address("terraform_data.twin_0");
+    const Address twin_1 = must_parse_address("terraform_data.twin_1");
+    TieBook book;
+    TieEdge tried;
+    tried.round = 2;
+    tried.because = "Terraform would update it in place (input)";
+    book.judged[{old_side, twin_0}] = tried;
+    book.judged[{old_side, twin_1}] = TieEdge{};  // on the board, never tried
+    book.reasons[old_side] = "every candidate was refuted by Terraform's trials";
+    struct Case {
+        std::string name;
+        Unmatched entry;
+        std::string expected;  // "reason | note of each candidate"
+    };
+    const std::vector<Case> cases = {
+        {"a side the trials took up", {old_side, true, "tie", {{twin_0, {}, ""}, {twin_1, {}, ""}}},
+         "every candidate was refuted by Terraform's trials | tried in round 2: Terraform would update it in place (input) | "},
+        {"a side they did not", {twin_1, false, "tie", {{old_side, {}, ""}}}, "tie | "},
+    };
+    for (auto c : cases) {
+        book.explain(c.entry);
+        std::string got = c.entry.reason;
+        for (const auto& candidate : c.entry.candidates) got += " | " + candidate.note;
+        BOOST_TEST(got == c.expected, c.name);
+    }
+    book.start_analysis({});
+    Unmatched again{old_side, true, "tie", {{twin_0, {}, ""}}};
+    book.explain(again);
+    BOOST_TEST(again.candidates[0].note.empty());  // verdicts made with other moves in are stale
+    BOOST_TEST(again.reason == "every candidate was refuted by Terraform's trials");
+}

@@ -1,0 +1,131 @@
+// Stage 3 on its own: which unpaired pair with differences is worth a trial, and the
+// similarity that chooses it.
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+
+#include "match_tables.hpp"
+#include "tfw/core/match/match_state.hpp"
+
+using namespace tfw::core;
+using namespace tfw::core::testing;
+
+namespace {
+
+std::vector<std::string> tried(const Plan& plan, const Policy& policy = default_policy()) {
+    MatchState state(plan, policy);
+    find_equal_pairs(state);
+    resolve_ties(state);
+    find_partial_pairs(state);
+    return show_moves(state.result);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(pairs_worth_a_trial) {
+    struct Case {
+        std::string name;
+        Plan plan;
+        std::vector<std::string> expected;
+    };
+    const std::vector<Case> cases = {
+        {"the only pair of its type left is tried however much differs",
+         PlanBuilder{}.deletion("a.x", {{"p", "1"}, {"q", "2"}, {"r", "3"}}).creation("a.y", {{"p", "9"}, {"q", "8"}, {"r", "7"}}).plan,
+         {"a.x -> a.y partial tentative differs in p, q, r"}},
+        {"in a larger pool, a pair under half equal is not worth a replan",
+         PlanBuilder{}
+             .deletion("a.x", {{"p", "1"}, {"q", "2"}, {"r", "3"}})
+             .deletion("a.z", {{"p", "5"}, {"q", "5"}, {"r", "5"}})
+             .creation("a.y", {{"p", "1"}, {"q", "8"}, {"r", "7"}})
+             .plan,
+         {}},
+        {"zero against null does not count against a pair (legacy providers)",
+         PlanBuilder{}
+             .deletion("a.x", {{"d", "\"\""}, {"e", "false"}, {"f", "0"}, {"k", "\"k1\""}})
+             .deletion("a.z", {{"d", "\"z\""}, {"e", "true"}, {"f", "1"}, {"k", "\"k2\""}})
+             .creation("a.y", {{"d", "null"}, {"e", "null"}, {"f", "null"}, {"k", "\"k1\""}})
+             .plan,
+         {"a.x -> a.y partial tentative differs in d, e, f"}},
+        {"an equal pair is never partial", PlanBuilder{}.deletion("a.x", {{"p", "1"}}).creation("a.y", {{"p", "1"}}).plan,
+         {"a.x -> a.y exact"}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(tried(c.plan) == c.expected, boost::test_tools::per_element()); }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(similarity_counts_known_values) {
+    struct Case {
+        std::string name;
+        Leaves before, after;
+        double plain, for_trial;
+    };
+    const std::vector<Case> cases = {
+        {"all equal", {{"a", "1"}, {"b", "2"}}, {{"a", "1"}, {"b", "2"}}, 1.0, 1.0},
+        {"one of four differs", {{"a", "1"}, {"b", "2"}, {"c", "3"}, {"d", "4"}}, {{"a", "1"}, {"b", "2"}, {"c", "3"}, {"d", "5"}}, 0.75, 0.75},
+        {"unknowns are not compared", {{"a", "1"}, {"id", "\"i\""}}, {{"a", "2"}, {"id", "?"}}, 0.0, 0.0},
+        {"empty string against null", {{"a", "1"}, {"b", "\"\""}}, {{"a", "1"}, {"b", "null"}}, 0.5, 1.0},
+        {"empty list against absent", {{"a", "1"}, {"b", "[]"}}, {{"a", "1"}}, 0.5, 1.0},
+        {"a real value against null still differs", {{"a", "1"}, {"b", "\"x\""}}, {{"a", "1"}, {"b", "null"}}, 0.5, 0.5},
+        {"nothing compared", {}, {}, 0.0, 0.0},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            BOOST_TEST(similarity(attributes(c.before), attributes(c.after)) == c.plain);
+            BOOST_TEST(similarity_for_trial(attributes(c.before), attributes(c.after)) == c.for_trial);
+        }
+    }
+}
+
+// Several candidates that differ from one object only in zero values against null: no
+// pair is chosen here; each is a tie edge for Terraform's trials.
+BOOST_AUTO_TEST_CASE(zero_value_ties_go_to_the_trials) {
+    struct Case {
+        std::string name;
+        Plan plan;
+        std::vector<std::string> ties;  // from -> to
+    };
+    const std::vector<Case> cases = {
+        {"one deletion, two such creations",
+         PlanBuilder{}
+             .deletion("a.x", {{"d", "\"\""}, {"k", "\"k\""}})
+             .creation("a.blue", {{"d", "null"}, {"k", "\"k\""}})
+             .creation("a.green", {{"d", "null"}, {"k", "\"k\""}})
+             .plan,
+         {"a.x -> a.blue", "a.x -> a.green"}},
+        {"two deletions, one such creation",
+         PlanBuilder{}
+             .deletion("a.x", {{"d", "\"\""}, {"k", "\"k\""}})
+             .deletion("a.z", {{"d", "false"}, {"k", "\"k\""}})
+             .creation("a.y", {{"d", "null"}, {"k", "\"k\""}})
+             .plan,
+         {"a.x -> a.y", "a.z -> a.y"}},
+        {"a unique pair is tried as before, not a tie",
+         PlanBuilder{}.deletion("a.x", {{"d", "\"\""}, {"k", "\"k\""}}).creation("a.y", {{"d", "null"}, {"k", "\"k\""}}).plan, {}},
+        {"a real difference is no such tie",
+         PlanBuilder{}
+             .deletion("a.x", {{"d", "\"\""}, {"k", "\"k\""}})
+             .creation("a.blue", {{"d", "\"b\""}, {"k", "\"k\""}})
+             .creation("a.green", {{"d", "\"g\""}, {"k", "\"k\""}})
+             .plan,
+         {}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            const Policy policy = default_policy();
+            MatchState state(c.plan, policy);
+            find_equal_pairs(state);
+            resolve_ties(state);
+            find_partial_pairs(state);
+            std::vector<std::string> ties;
+            for (const auto& tie : state.result.ties) {
+                ties.push_back(to_string(tie.move.from) + " -> " + to_string(tie.move.to));
+                BOOST_TEST(!tie.certain);
+                BOOST_TEST((tie.move.kind == MatchKind::partial));
+            }
+            std::sort(ties.begin(), ties.end());
+            BOOST_TEST(ties == c.ties, boost::test_tools::per_element());
+            if (!c.ties.empty()) BOOST_TEST(state.result.moves.empty());
+        }
+    }
+}

@@ -1,0 +1,312 @@
+// Stage 2 on its own: ties settled by reference structure, and left alone when two
+// assignments fit the structure equally.
+#include <boost/test/unit_test.hpp>
+
+#include "match_tables.hpp"
+#include "tfw/core/match/match_state.hpp"
+
+using namespace tfw::core;
+using namespace tfw::core::testing;
+
+namespace {
+
+const Leaves role = {{"id", "\"r\""}, {"input", "\"x\""}, {"output", "\"x\""}, {"triggers_replace", "null"}};
+const Leaves role_new = {{"id", "?"}, {"input", "\"x\""}, {"output", "?"}, {"triggers_replace", "null"}};
+// A dependent whose input is the role's output: unknown while the role is created.
+const Leaves attach = {{"id", "\"a\""}, {"input", "\"x\""}, {"output", "\"x\""}, {"triggers_replace", "null"}};
+const Leaves attach_new = {{"id", "?"}, {"input", "?"}, {"output", "?"}, {"triggers_replace", "null"}};
+
+std::vector<std::string> settled(const Plan& plan) {
+    const Policy policy = default_policy();
+    MatchState state(plan, policy);
+    find_equal_pairs(state);
+    resolve_ties(state);
+    return show_moves(state.result);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(structure_settles_a_renamed_resource_and_its_dependent) {
+    struct Case {
+        std::string name;
+        Plan plan;
+        std::vector<std::string> moves;
+    };
+    auto renamed_pair = [](PlanBuilder builder, const std::string& suffix) {
+        return builder.deletion("terraform_data.role" + suffix, role, builtin)
+            .deletion("terraform_data.attach" + suffix, attach, builtin)
+            .creation("terraform_data.node" + suffix, role_new, builtin)
+            .creation("terraform_data.node_attach" + suffix, attach_new, builtin)
+            .depends("terraform_data.attach" + suffix, {"terraform_data.role" + suffix})
+            .refers("terraform_data.node_attach" + suffix, {"terraform_data.node" + suffix})
+            .configures("terraform_data.node_attach" + suffix, {"input"});
+    };
+    const std::vector<Case> cases = {
+        {"issue 9, class 2: the one assignment that carries attach -> role onto node_attach -> node",
+         renamed_pair(PlanBuilder{}, "").plan,
+         {"terraform_data.role -> terraform_data.node exact tentative",
+          "terraform_data.attach -> terraform_data.node_attach exact tentative"}},
+        {"without the dependency edge both assignments fit: nothing moves",
+         PlanBuilder{}
+             .deletion("terraform_data.role", role, builtin)
+             .deletion("terraform_data.attach", attach, builtin)
+             .creation("terraform_data.node", role_new, builtin)
+             .creation("terraform_data.node_attach", attach_new, builtin)
+             .configures("terraform_data.node_attach", {"input"})
+             .plan,
+         {}},
+        {"a chain renamed whole: the state lists every dependency, the configuration only direct references",
+         PlanBuilder{}
+             .deletion("terraform_data.a", role, builtin)
+             .deletion("terraform_data.b", attach, builtin)
+             .deletion("terraform_data.c", attach, builtin)
+             .creation("terraform_data.first", role_new, builtin)
+             .creation("terraform_data.second", attach_new, builtin)
+             .creation("terraform_data.third", attach_new, builtin)
+             .depends("terraform_data.b", {"terraform_data.a"})
+             .depends("terraform_data.c", {"terraform_data.a", "terraform_data.b"})
+             .refers("terraform_data.second", {"terraform_data.first"})
+             .refers("terraform_data.third", {"terraform_data.second"})
+             .configures("terraform_data.second", {"input"})
+             .configures("terraform_data.third", {"input"})
+             .plan,
+         {"terraform_data.a -> terraform_data.first exact tentative",
+          "terraform_data.b -> terraform_data.second exact tentative",
+          "terraform_data.c -> terraform_data.third exact tentative"}},
+        {"two look-alike pairs, each with its edge: two assignments fit, nothing moves",
+         renamed_pair(renamed_pair(PlanBuilder{}, "_1"), "_2").plan, {}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(settled(c.plan) == c.moves, boost::test_tools::per_element()); }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(settled_moves_say_why_they_are_tentative) {
+    Plan plan = PlanBuilder{}
+                    .deletion("terraform_data.role", role, builtin)
+                    .deletion("terraform_data.attach", attach, builtin)
+                    .creation("terraform_data.node", role_new, builtin)
+                    .creation("terraform_data.node_attach", attach_new, builtin)
+                    .depends("terraform_data.attach", {"terraform_data.role"})
+                    .refers("terraform_data.node_attach", {"terraform_data.node"})
+                    .configures("terraform_data.node_attach", {"input"})
+                    .plan;
+    const Policy policy = default_policy();
+    MatchState state(plan, policy);
+    find_equal_pairs(state);
+    resolve_ties(state);
+    BOOST_TEST_REQUIRE(state.result.moves.size() == 2u);
+    const Move& attach_move = state.result.moves[0].from == must_parse_address("terraform_data.attach")
+                                  ? state.result.moves[0]
+                                  : state.result.moves[1];
+    BOOST_TEST(attach_move.tentative_because ==
+               "input is unknown until apply; resolved out of a tie by reference structure");
+    BOOST_TEST(attach_move.from_tie);
+}
+
+// What Terraform's trials start from: every candidate of every tied side, each certain
+// when all its values are known and equal, and none for a tie too large to try.
+BOOST_AUTO_TEST_CASE(tied_pairs_for_the_trials) {
+    auto tied = [](std::size_t twins) {
+        PlanBuilder builder;
+        builder.deletion("terraform_data.old", role, builtin);
+        for (std::size_t i = 0; i < twins; ++i)
+            builder.creation("terraform_data.twin_" + std::to_string(i), role_new, builtin);
+        const Policy policy = default_policy();
+        Plan plan = builder.plan;
+        MatchState state(plan, policy);
+        find_equal_pairs(state);
+        resolve_ties(state);
+        BOOST_TEST(state.result.moves.empty());
+        return state.result.ties;
+    };
+    auto two = tied(2);
+    BOOST_TEST_REQUIRE(two.size() == 2u);
+    for (const auto& tie : two) {
+        BOOST_TEST(tie.certain);  // `id` and `output` are unknown, but nothing configured is
+        BOOST_TEST(to_string(tie.move.from) == "terraform_data.old");
+        BOOST_TEST(tie.known_equal == 2u);
+    }
+    BOOST_TEST(tied(32).size() == 32u);
+    BOOST_TEST(tied(33).empty());
+}
+
+// A call renamed and re-keyed: each instance's main object pairs on its own (its name),
+// its helper is a twin of the other instances' helpers. The helper goes with its instance.
+BOOST_AUTO_TEST_CASE(module_instance_settles_its_tied_objects) {
+    const Leaves helper = {{"id", "\"h\""}, {"input", "\"settings\""}};
+    const Leaves helper_new = {{"id", "?"}, {"input", "\"settings\""}};
+    auto main_of = [](const std::string& name) { return Leaves{{"id", "\"m\""}, {"input.name", "\"" + name + "\""}, {"input.settings", "\"h\""}}; };
+    auto main_new = [](const std::string& name) { return Leaves{{"id", "?"}, {"input.name", "\"" + name + "\""}, {"input.settings", "?"}}; };
+    auto instances = [&](PlanBuilder builder, const std::string& old_a, const std::string& old_b, const std::string& new_a,
+                         const std::string& new_b) {
+        return builder.deletion(old_a + ".terraform_data.helper", helper, builtin)
+            .deletion(old_b + ".terraform_data.helper", helper, builtin)
+            .creation(new_a + ".terraform_data.helper", helper_new, builtin)
+            .creation(new_b + ".terraform_data.helper", helper_new, builtin)
+            .deletion(old_a + ".terraform_data.main", main_of("alpha"), builtin)
+            .deletion(old_b + ".terraform_data.main", main_of("beta"), builtin)
+            .creation(new_a + ".terraform_data.main", main_new("alpha"), builtin)
+            .creation(new_b + ".terraform_data.main", main_new("beta"), builtin);
+    };
+    struct Case {
+        std::string name;
+        Plan plan;
+        std::vector<std::string> moves;
+    };
+    const std::vector<Case> cases = {
+        {"count to for_each, renamed: every helper goes with its instance",
+         instances(PlanBuilder{}, "module.svc[0]", "module.svc[1]", "module.service[\"alpha\"]", "module.service[\"beta\"]").plan,
+         {"module.svc[0].terraform_data.helper -> module.service[\"alpha\"].terraform_data.helper exact tentative",
+          "module.svc[1].terraform_data.helper -> module.service[\"beta\"].terraform_data.helper exact tentative",
+          "module.svc[0].terraform_data.main -> module.service[\"alpha\"].terraform_data.main exact",
+          "module.svc[1].terraform_data.main -> module.service[\"beta\"].terraform_data.main exact"}},
+        {"renamed inside instances that keep their path: no instance moved, the helpers stay a tie",
+         PlanBuilder{}
+             .deletion("module.svc[0].terraform_data.helper", helper, builtin)
+             .deletion("module.svc[1].terraform_data.helper", helper, builtin)
+             .creation("module.svc[0].terraform_data.settings", helper_new, builtin)
+             .creation("module.svc[1].terraform_data.settings", helper_new, builtin)
+             .deletion("module.svc[0].terraform_data.main", main_of("alpha"), builtin)
+             .creation("module.svc[0].terraform_data.primary", main_new("alpha"), builtin)
+             .plan,
+         {"module.svc[0].terraform_data.main -> module.svc[0].terraform_data.primary exact"}},
+        {"from the root module: no instance moved, the helpers stay a tie",
+         PlanBuilder{}
+             .deletion("terraform_data.helper", helper, builtin)
+             .deletion("terraform_data.helper2", helper, builtin)
+             .creation("module.a.terraform_data.helper", helper_new, builtin)
+             .creation("module.b.terraform_data.helper", helper_new, builtin)
+             .deletion("terraform_data.main", main_of("alpha"), builtin)
+             .creation("module.a.terraform_data.main", main_new("alpha"), builtin)
+             .plan,
+         {"terraform_data.main -> module.a.terraform_data.main exact"}},
+        {"one old instance's objects went to two new instances: no instance moved whole",
+         PlanBuilder{}
+             .deletion("module.svc[0].terraform_data.helper", helper, builtin)
+             .deletion("module.svc[1].terraform_data.helper", helper, builtin)
+             .creation("module.a.terraform_data.helper", helper_new, builtin)
+             .creation("module.b.terraform_data.helper", helper_new, builtin)
+             .deletion("module.svc[0].terraform_data.main", main_of("alpha"), builtin)
+             .deletion("module.svc[0].terraform_data.other", main_of("beta"), builtin)
+             .creation("module.a.terraform_data.main", main_new("alpha"), builtin)
+             .creation("module.b.terraform_data.other", main_new("beta"), builtin)
+             .plan,
+         {"module.svc[0].terraform_data.main -> module.a.terraform_data.main exact",
+          "module.svc[0].terraform_data.other -> module.b.terraform_data.other exact"}},
+        {"the old instance keeps an object, and others of its objects go to the root: it did not move whole",
+         PlanBuilder{}
+             .deletion("module.svc[0].terraform_data.helper", helper, builtin)
+             .deletion("terraform_data.helper", helper, builtin)
+             .creation("module.b.terraform_data.helper", helper_new, builtin)
+             .creation("module.svc[0].terraform_data.settings", helper_new, builtin)
+             .deletion("module.svc[0].terraform_data.main", main_of("alpha"), builtin)
+             .creation("module.svc[0].terraform_data.primary", main_new("alpha"), builtin)
+             .deletion("module.svc[0].terraform_data.y", main_of("gamma"), builtin)
+             .creation("terraform_data.y", main_new("gamma"), builtin)
+             .deletion("module.svc[0].terraform_data.x", main_of("beta"), builtin)
+             .creation("module.b.terraform_data.x", main_new("beta"), builtin)
+             .plan,
+         {"module.svc[0].terraform_data.main -> module.svc[0].terraform_data.primary exact",
+          "module.svc[0].terraform_data.y -> terraform_data.y exact",
+          "module.svc[0].terraform_data.x -> module.b.terraform_data.x exact"}},
+        {"the new instance held an object before: it is not the old one moved",
+         PlanBuilder{}
+             .deletion("module.svc[0].terraform_data.helper", helper, builtin)
+             .creation("module.service[\"alpha\"].terraform_data.helper", helper_new, builtin)
+             .creation("terraform_data.spare", helper_new, builtin)
+             .deletion("module.svc[0].terraform_data.main", main_of("alpha"), builtin)
+             .creation("module.service[\"alpha\"].terraform_data.main", main_new("alpha"), builtin)
+             .change("module.service[\"alpha\"].terraform_data.kept", Action::no_op, builtin)
+             .plan,
+         {"module.svc[0].terraform_data.main -> module.service[\"alpha\"].terraform_data.main exact"}},
+        {"the same without the object it held: the instance moved whole",
+         PlanBuilder{}
+             .deletion("module.svc[0].terraform_data.helper", helper, builtin)
+             .creation("module.service[\"alpha\"].terraform_data.helper", helper_new, builtin)
+             .creation("terraform_data.spare", helper_new, builtin)
+             .deletion("module.svc[0].terraform_data.main", main_of("alpha"), builtin)
+             .creation("module.service[\"alpha\"].terraform_data.main", main_new("alpha"), builtin)
+             .plan,
+         {"module.svc[0].terraform_data.helper -> module.service[\"alpha\"].terraform_data.helper exact tentative",
+          "module.svc[0].terraform_data.main -> module.service[\"alpha\"].terraform_data.main exact"}},
+        {"nothing pairs on its own: the instances are twins, nothing moves",
+         PlanBuilder{}
+             .deletion("module.svc[0].terraform_data.helper", helper, builtin)
+             .deletion("module.svc[1].terraform_data.helper", helper, builtin)
+             .creation("module.service[\"a\"].terraform_data.helper", helper_new, builtin)
+             .creation("module.service[\"b\"].terraform_data.helper", helper_new, builtin)
+             .plan,
+         {}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(settled(c.plan) == c.moves, boost::test_tools::per_element()); }
+    }
+
+    const Plan plan = instances(PlanBuilder{}, "module.svc[0]", "module.svc[1]", "module.service[\"alpha\"]", "module.service[\"beta\"]").plan;
+    const Policy policy = default_policy();
+    MatchState state(plan, policy);
+    find_equal_pairs(state);
+    resolve_ties(state);
+    BOOST_TEST_REQUIRE(!state.result.moves.empty());
+    const Move& first = state.result.moves.front();
+    BOOST_TEST(first.tentative_because == "resolved out of a tie by its module instance");
+    BOOST_TEST(first.evidence == "1 known attribute value equal; moves with the rest of its module instance, module.svc[0] to module.service[\"alpha\"]");
+    BOOST_TEST(first.from_tie);
+    BOOST_TEST(!first.by_dependency);
+}
+
+// Twins are certain (no plan spent) only when nothing that stays holds one's id in a value
+// the plan leaves unknown: a dependent that does tells them apart under a trial.
+BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
+    const Leaves twin_0 = {{"id", "\"id-0\""}, {"input", "\"same\""}};
+    const Leaves twin_1 = {{"id", "\"id-1\""}, {"input", "\"same\""}};
+    const Leaves twin_new = {{"id", "?"}, {"input", "\"same\""}};
+    auto ties_of = [](const Plan& plan) {
+        const Policy policy = default_policy();
+        MatchState state(plan, policy);
+        find_equal_pairs(state);
+        resolve_ties(state);
+        std::vector<std::string> out;
+        for (const auto& tie : state.result.ties) {
+            std::vector<std::string> referrers;
+            for (const auto& referrer : tie.referrers) referrers.push_back(to_string(referrer));
+            out.push_back(to_string(tie.move.from) + " -> " + to_string(tie.move.to) + (tie.certain ? " certain" : " tried") +
+                          (referrers.empty() ? "" : " {" + joined(referrers) + "}"));
+        }
+        return out;
+    };
+    auto twins = [&] {
+        return PlanBuilder{}
+            .deletion("terraform_data.twin[0]", twin_0, builtin)
+            .deletion("terraform_data.twin[1]", twin_1, builtin)
+            .creation("terraform_data.twin[\"a\"]", twin_new, builtin)
+            .creation("terraform_data.twin[\"b\"]", twin_new, builtin);
+    };
+    struct Case {
+        std::string name;
+        Plan plan;
+        std::vector<std::string> ties;
+    };
+    const std::vector<Case> cases = {
+        {"nothing refers to them: certain, a true tie without a plan",
+         twins().plan,
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[0] -> terraform_data.twin[\"b\"] certain",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
+        {"each dependent holds one twin's id: tried, and the dependent judges too",
+         twins().update("terraform_data.dependent[0]", {{"input", "\"id-0\""}}, builtin)
+             .update("terraform_data.dependent[1]", {{"input.ids[0]", "\"id-1\""}}, builtin)
+             .plan,
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.dependent[0]}",
+          "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.dependent[0]}",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] tried {terraform_data.dependent[1]}",
+          "terraform_data.twin[1] -> terraform_data.twin[\"b\"] tried {terraform_data.dependent[1]}"}},
+        {"a held value that is not an id (the twins' shared input) tells nothing",
+         twins().update("terraform_data.dependent", {{"input", "\"same\""}}, builtin).plan,
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[0] -> terraform_data.twin[\"b\"] certain",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(ties_of(c.plan) == c.ties, boost::test_tools::per_element()); }
+    }
+}
