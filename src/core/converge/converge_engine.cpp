@@ -539,9 +539,8 @@ struct ConvergeEngine::State {
                     ++accepted_before;
                     continue;
                 }
-                // Terraform did not refute the pair, so what was resolved with it stands: a
-                // pair only the policy declines leaves every other object's match as it was.
                 withdrawn_now[entry.index] = "";
+                tie_failed = tie_failed || entry.move.from_tie;
                 result.proposals.push_back({entry.move, entry.decision});
             }
         }

@@ -576,37 +576,6 @@ BOOST_AUTO_TEST_CASE(only_the_first_and_the_final_plan_refresh) {
     BOOST_TEST((drifted.outcome.proposals[0].move.kind == MatchKind::partial));
 }
 
-// Four renames in one root, paired by elimination out of the tie a child's unknown input
-// makes. Terraform plans three with no change and one (marked) with an update, which the
-// default policy only proposes. Declined by the policy, not refuted by Terraform, it
-// leaves the others' pairing as it was: they move.
-BOOST_AUTO_TEST_CASE(a_pair_the_policy_declines_leaves_the_pairs_resolved_with_it) {
-    ScriptedTerraform terraform;
-    terraform.shown = [](const std::vector<MovePair>& moves) {
-        PlanBuilder plan;
-        auto renamed = [&](const std::string& name, const Leaves& before, const Leaves& after, Action verdict) {
-            if (has(moves, "terraform_data." + name, "terraform_data." + name + "2"))
-                plan.moved("terraform_data." + name, "terraform_data." + name + "2", verdict);
-            else
-                plan.deletion("terraform_data." + name, before, builtin).creation("terraform_data." + name + "2", after, builtin);
-        };
-        const bool parent = has(moves, "terraform_data.parent", "terraform_data.parent2");
-        renamed("parent", {{"id", "p-1"}, {"input", "net"}}, {{"id", "?"}, {"input", "net"}}, Action::no_op);
-        renamed("child", {{"id", "c-1"}, {"input", "p-1"}}, {{"id", "?"}, {"input", parent ? "p-1" : "?"}},
-                parent ? Action::no_op : Action::delete_then_create);
-        renamed("other", {{"id", "o-1"}, {"input", "other"}}, {{"id", "?"}, {"input", "other"}}, Action::no_op);
-        renamed("marked", {{"id", "m-1"}, {"input", "marked"}}, {{"id", "?"}, {"input", "marked"}}, Action::update);
-        return plan.plan;
-    };
-    const Driven driven = drive(terraform);
-    BOOST_TEST(moves_of(driven.outcome) == (std::vector<std::string>{"terraform_data.child -> terraform_data.child2",
-                                                                     "terraform_data.other -> terraform_data.other2",
-                                                                     "terraform_data.parent -> terraform_data.parent2"}),
-               boost::test_tools::per_element());
-    BOOST_TEST_REQUIRE(driven.outcome.proposals.size() == 1u, lines(driven.log));
-    BOOST_TEST(to_string(driven.outcome.proposals[0].move.from) == "terraform_data.marked");
-}
-
 // Between roots (core/roots/cross_root_plan): root 0 gives up a parent, a child whose input is
 // the parent's id, and an unrelated object; root 1 declares all three, the child's input
 // unknown until apply. Root 0's own run also left a pair inside it (y, z, of another
