@@ -1,17 +1,12 @@
 #include "tfw/cli/summary.hpp"
 
 #include "tfw/core/render/verdict_words.hpp"
+#include "tfw/core/model/text.hpp"
 
 namespace tfw::cli {
 namespace {
 
 std::string arrow(const core::Move& move) { return core::to_string(move.from) + " -> " + core::to_string(move.to); }
-
-std::string join(const std::vector<std::string>& items) {
-    std::string out;
-    for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
-    return out;
-}
 
 }  // namespace
 
@@ -19,7 +14,7 @@ std::string trial_limit_note(const shell::ConvergeResult& result) {
     std::vector<std::string> undecided;
     for (const auto& address : result.undecided) undecided.push_back(core::to_string(address));
     return "stopped the tie trials after " + std::to_string(result.tie_rounds) + (result.tie_rounds == 1 ? " round" : " rounds") +
-           " (the policy's trials.max_rounds); left undecided, as destroy and create: " + join(undecided) +
+           " (the policy's trials.max_rounds); left undecided, as destroy and create: " + core::join(undecided) +
            ". A higher trials.max_rounds may pair them.";
 }
 
@@ -68,7 +63,7 @@ std::string render_summary(const shell::ConvergeResult& result, const std::vecto
                    ": " + core::plain_unmatched(entry.reason) + "\n";
             for (const auto& candidate : entry.candidates) {
                 out += "      candidate " + core::to_string(candidate.other);
-                if (!candidate.differing_paths.empty()) out += ": differs in " + join(candidate.differing_paths);
+                if (!candidate.differing_paths.empty()) out += ": differs in " + core::join(candidate.differing_paths);
                 if (!candidate.note.empty())
                     out += (candidate.differing_paths.empty() ? ": " : "; ") + core::plain_evidence(candidate.note);
                 out += "\n";

@@ -1,6 +1,7 @@
 #include "tfw/core/converge/tie_trials.hpp"
 
 #include "tfw/core/match/match_state.hpp"
+#include "tfw/core/model/text.hpp"
 
 #include <algorithm>
 #include <map>

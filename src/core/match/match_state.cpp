@@ -64,15 +64,6 @@ std::size_t compared_values(const Attributes& before, const Attributes& after) {
     return compared;
 }
 
-std::string join(const std::vector<std::string>& items, std::string_view separator) {
-    std::string out;
-    for (const auto& item : items) {
-        if (!out.empty()) out += separator;
-        out += item;
-    }
-    return out;
-}
-
 // A path into a sensitive value is cut at the outermost attribute that is sensitive
 // throughout on the side that holds it, and marked: the keys of a sensitive map are
 // part of its value.

@@ -1,4 +1,5 @@
 #include "tfw/core/render/verdict_words.hpp"
+#include "tfw/core/model/text.hpp"
 
 #include <cctype>
 #include <optional>
@@ -15,12 +16,6 @@ std::vector<std::string_view> clauses(std::string_view text) {
         if (end == std::string_view::npos) break;
         text.remove_prefix(end + 2);
     }
-    return out;
-}
-
-std::string joined(const std::vector<std::string>& items, std::string_view separator) {
-    std::string out;
-    for (const auto& item : items) out += (out.empty() ? "" : std::string(separator)) + item;
     return out;
 }
 
@@ -97,7 +92,7 @@ std::string default_meaning(const Move& move) {
 std::string plain_evidence(std::string_view evidence) {
     std::vector<std::string> out;
     for (std::string_view clause : clauses(evidence)) out.push_back(plain_clause(clause));
-    return joined(out, "; ");
+    return join(out, "; ");
 }
 
 std::string plain_decision(const Move& move, const Decision& decision) {
@@ -128,7 +123,7 @@ std::string plain_decision(const Move& move, const Decision& decision) {
         case DecidedBy::other: out = std::string(to_string(decision.verdict)) + ": " + decision.rule; break;
     }
     if (decision.verdict == Verdict::accepted && move.kind == MatchKind::partial && !move.remaining_differences.empty())
-        out += "; Terraform will still update " + joined(move.remaining_differences, ", ") + " in place";
+        out += "; Terraform will still update " + join(move.remaining_differences, ", ") + " in place";
     return out;
 }
 
@@ -152,7 +147,7 @@ std::string plain_dropped(std::string_view reason) {
             out.push_back(plain_clause(clause));
         }
     }
-    return "withdrawn after Terraform's plan: " + joined(out, "; ");
+    return "withdrawn after Terraform's plan: " + join(out, "; ");
 }
 
 std::string plain_unmatched(std::string_view reason) {

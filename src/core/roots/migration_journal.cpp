@@ -4,7 +4,7 @@
 
 #include <rapidjson/document.h>
 
-#include "tfw/core/render/moves_format.hpp"
+#include "tfw/core/model/text.hpp"
 
 namespace tfw::core::inline roots {
 

@@ -1,4 +1,5 @@
 #include "tfw/core/tidy/tidy.hpp"
+#include "tfw/core/model/text.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -21,12 +22,6 @@ bool step_matches(const ModuleStep& outer, const ModuleStep& inner, bool any_key
 bool overlaps(const Address& a, const Address& b) { return contains(a, b) || contains(b, a); }
 
 std::string location(const MovedBlock& block) { return block.file + ":" + std::to_string(block.line); }
-
-std::string join(const std::vector<std::string>& names) {
-    std::string out;
-    for (const auto& name : names) out += (out.empty() ? "" : ", ") + name;
-    return out;
-}
 
 // Union-find over block indices.
 std::size_t root_of(std::vector<std::size_t>& parent, std::size_t i) {

@@ -23,6 +23,7 @@
 #include "tfw/core/match/match.hpp"
 #include "tfw/core/model/plan.hpp"
 #include "tfw/core/policy/policy.hpp"
+#include "tfw/core/model/text.hpp"
 
 namespace tfw::core::inline match {
 
@@ -88,7 +89,6 @@ std::vector<std::string_view> unknown_paths(const Attributes& after);
 bool covered_by_any(const std::vector<std::string_view>& prefixes, std::string_view path);
 // How many known values a comparison of the pair looks at.
 std::size_t compared_values(const Attributes& before, const Attributes& after);
-std::string join(const std::vector<std::string>& items, std::string_view separator);
 // A path as explanations may show it: a path into a sensitive value is cut at the
 // outermost attribute sensitive throughout, and marked `(sensitive)`.
 std::string displayed_path(const Attributes& before, const Attributes& after, const std::string& path);

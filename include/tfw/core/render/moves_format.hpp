@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "tfw/core/match/match.hpp"
+#include "tfw/core/model/text.hpp"
 #include "tfw/core/policy/policy.hpp"
 #include "tfw/core/policy/policy_decide.hpp"
 
@@ -79,12 +80,5 @@ std::string render_moves(const MovesReport& report, MovesFormat format);
 // commented-out block or command a person may enable; a denied one as a single line),
 // or "" when there are none.
 std::string render_proposals_comments(const MovesReport& report, MovesFormat format);
-
-// `text` as one POSIX shell word in single quotes: `it's` -> `'it'\''s'`.
-std::string shell_quote(std::string_view text);
-
-// `text` as a JSON string literal, quotes included. UTF-8 passes through; control
-// characters, `"` and `\` are escaped.
-std::string json_quote(std::string_view text);
 
 }  // namespace tfw::core::render
