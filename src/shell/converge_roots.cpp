@@ -108,7 +108,7 @@ RootsConvergeResult converge_roots(const RootsConvergeRequest& request) {
     settings.max_iterations = request.max_iterations;
     settings.policy = request.policy;
     settings.refresh = core::plans_refresh(request.plan_args);
-    settings.between_roots = request.sides;
+    settings.keep_only = [&sides = request.sides](core::MatchResult& matched) { core::keep_moves_between_roots(matched, sides); };
     core::ConvergeEngine engine(std::move(settings));
     RootEffects effects(request);
     run_engine(engine, effects);

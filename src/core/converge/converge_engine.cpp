@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "tfw/core/converge/converge_task.hpp"
-#include "tfw/core/roots/cross_root_plan.hpp"
 #include "tfw/core/parse/diagnostics.hpp"
 #include "tfw/core/converge/fixed_point.hpp"
 #include "tfw/core/converge/move_trial.hpp"
@@ -268,7 +267,7 @@ struct ConvergeEngine::State {
     Step<std::size_t> analyse(const std::string& file) {
         const Plan& plan = *co_await shown_plan(file);
         MatchResult matched = match_moves(plan, settings.policy);
-        if (settings.between_roots) keep_moves_between_roots(matched, *settings.between_roots);
+        if (settings.keep_only) settings.keep_only(matched);
         tie_book.start_analysis(matched.ties);
         for (const auto& change : plan.changes)
             if (change.previous_address && change.action == Action::remove) in_state_at[change.address] = *change.previous_address;

@@ -1,10 +1,10 @@
-#include "tfw/core/roots/import_id.hpp"
+#include "tfw/core/policy/import_id.hpp"
 
 #include <algorithm>
 
 #include <rapidjson/document.h>
 
-namespace tfw::core::inline roots {
+namespace tfw::core::inline policy {
 namespace {
 
 // One piece of a template: literal text, or an attribute path.
@@ -115,4 +115,4 @@ ImportId fill_import_id(std::string_view id_template, const Attributes& values) 
     return {std::move(id), ""};
 }
 
-}  // namespace tfw::core::roots
+}  // namespace tfw::core::policy

@@ -11,7 +11,7 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
-#include "tfw/core/roots/import_id.hpp"
+#include "tfw/core/policy/import_id.hpp"
 
 namespace tfw::core::inline policy {
 namespace {

@@ -7,7 +7,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "tfw/core/roots/import_id.hpp"
+#include "tfw/core/policy/import_id.hpp"
 
 namespace tfw::core::inline roots {
 namespace {

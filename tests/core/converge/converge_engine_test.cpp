@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "match_tables.hpp"
+#include "tfw/core/roots/cross_root_plan.hpp"
 
 using namespace tfw::core;
 using namespace tfw::core::testing;
@@ -63,7 +64,8 @@ struct Driven {
 Driven drive(const ScriptedTerraform& terraform, bool can_ask = false, const Policy& policy = default_policy(),
              bool refresh = true, std::optional<std::set<Address>> between_roots = std::nullopt) {
     EngineSettings settings;
-    settings.between_roots = std::move(between_roots);
+    if (between_roots)
+        settings.keep_only = [sides = *between_roots](MatchResult& matched) { keep_moves_between_roots(matched, sides); };
     settings.policy = policy;
     settings.can_ask = can_ask;
     settings.refresh = refresh;

@@ -1,4 +1,4 @@
-#include "tfw/core/roots/import_id.hpp"
+#include "tfw/core/policy/import_id.hpp"
 
 #include <boost/test/unit_test.hpp>
 

@@ -6,6 +6,7 @@
 // Table tests script the answers (tests/core/converge/converge_engine_test.cpp).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -34,10 +35,9 @@ struct EngineSettings {
     // final one, the plan the user sees, refresh; every plan between runs with
     // -refresh=false, and its verdicts are read again in the final plan.
     bool refresh = true;
-    // Set for the roots of `tfw plan --root` merged into one plan (core/roots/cross_root_plan):
-    // the sides a move between roots may pair, and only moves that a transfer between two
-    // states carries out are made.
-    std::optional<std::set<Address>> between_roots;
+    // Narrows each analysis to the pairs the caller can carry out, when set: between
+    // roots, only transfers between two states (core/roots/cross_root_plan).
+    std::function<void(MatchResult&)> keep_only;
 };
 
 // The lines an injected block occupies in the temporary file, first and last, 1-based.

@@ -7,42 +7,11 @@
 #include <vector>
 
 #include "tfw/core/model/address.hpp"
+#include "tfw/core/model/move.hpp"
 #include "tfw/core/model/plan.hpp"
 #include "tfw/core/policy/policy.hpp"
 
 namespace tfw::core::inline match {
-
-struct Move {
-    Address from;
-    Address to;
-    MatchKind kind = MatchKind::exact;
-    // Why tfw believes the pair is one object, in words (`4 attributes equal`, ...).
-    std::string evidence;
-    // Paths that still differ: the in-place update a partial match leaves behind.
-    std::vector<std::string> remaining_differences;
-    // True when dependency evidence, not attributes alone, made the pairing unique.
-    bool by_dependency = false;
-    // True when the pair was resolved out of a tie (by dependencies or by elimination): it
-    // stands or falls with the other pairings resolved out of ties.
-    bool from_tie = false;
-    // The resources (config addresses) whose dependencies vouched for the pairing: once
-    // the move is in, they must plan no change, or the pairing was wrong.
-    std::vector<std::string> witnesses;
-    // Why tfw's own comparison cannot settle the pair, when it cannot (`name is unknown
-    // until apply`, `chosen by reference structure`, `differs in description`). Such a
-    // move is tentative: it is injected on trial and stands only if Terraform then plans
-    // the moved object with no change, or, for a real difference, with an in-place update
-    // the policy accepts. Empty: certain on tfw's comparison alone.
-    std::string tentative_because;
-    // Set once Terraform planned the moved object with no change.
-    bool confirmed_by_terraform = false;
-    // The share of compared known values that are equal (1 for an equal pair).
-    double similarity = 1.0;
-
-    bool is_tentative() const { return !tentative_because.empty() && !confirmed_by_terraform; }
-
-    bool operator==(const Move&) const = default;
-};
 
 // One rejected or tied candidate of an unmatched object, for explanations.
 struct CandidateNote {

@@ -13,7 +13,7 @@
 #include "tfw/core/model/attributes.hpp"
 #include "tfw/core/policy/policy.hpp"
 
-namespace tfw::core::inline roots {
+namespace tfw::core::inline policy {
 
 // The built-in exceptions, checked against the AWS provider's documentation. Every other
 // type's template is `{id}`.
@@ -37,4 +37,4 @@ struct ImportId {
 // unknown, sensitive or not a string, number or bool leaves no ID, and says so.
 ImportId fill_import_id(std::string_view id_template, const Attributes& values);
 
-}  // namespace tfw::core::roots
+}  // namespace tfw::core::policy

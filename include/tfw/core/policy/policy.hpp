@@ -8,20 +8,9 @@
 #include <string_view>
 #include <vector>
 
+#include "tfw/core/model/move.hpp"
+
 namespace tfw::core::inline policy {
-
-// How a deletion and a creation were found to be one object.
-enum class MatchKind {
-    exact,         // every comparable attribute equal
-    ignore_rules,  // equal once the policy's ignore rules are applied
-    confirmed,     // known values differ, yet Terraform plans the moved object with no change
-    partial,       // similar above the policy's threshold; an update remains
-    cross_type,    // different resource types, allowed by a cross_type rule
-};
-
-// The policy-file spelling: exact, ignore, confirmed, partial, cross_type.
-std::string_view to_string(MatchKind kind);
-std::optional<MatchKind> parse_match_kind(std::string_view name);
 
 // Where a rule stands in its file, for messages. Line 0 means "not from a file"
 // (the built-in defaults, or a default a file left implicit).

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "tfw/core/match/match.hpp"
+#include "tfw/core/model/move.hpp"
 #include "tfw/core/policy/policy.hpp"
 
 namespace tfw::core::inline policy {
