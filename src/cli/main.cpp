@@ -8,6 +8,7 @@
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>
 
+#include "tfw/app/root_plan.hpp"
 #include "tfw/cli/args.hpp"
 #include "tfw/cli/moves_command.hpp"
 #include "tfw/cli/plan_command.hpp"
@@ -15,9 +16,7 @@
 #include "tfw/cli/tidy_command.hpp"
 #include "tfw/core/parse/plan_json.hpp"
 #include "tfw/core/policy/policy_yaml.hpp"
-#include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/process.hpp"
-#include "tfw/shell/root_lock.hpp"
 #include "tfw/shell/signals.hpp"
 #include "tfw/shell/terraform.hpp"
 
@@ -69,13 +68,7 @@ int run_version(const Invocation& invocation) {
 
 // Anything tfw does not handle is terraform's, with the same arguments and exit code.
 [[noreturn]] void run_passthrough(const Invocation& invocation, const std::vector<std::string>& argv) {
-    try {
-        shell::RootLock root_lock(invocation.root_dir);
-        for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir, root_lock.held()))
-            std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
-    } catch (const shell::RootBusy&) {
-        // A tfw plan runs here: its moved file is live, and this command is terraform's.
-    }
+    app::remove_stale_files_unless_busy(invocation.root_dir, [](const std::string& line) { std::cerr << line << "\n"; });
     std::vector<std::string> forwarded;
     for (const auto& arg : argv)
         if (arg.rfind("--terraform-bin", 0) != 0) forwarded.push_back(arg);

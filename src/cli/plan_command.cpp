@@ -6,6 +6,7 @@
 #include <iostream>
 #include <unistd.h>
 
+#include "tfw/app/root_plan.hpp"
 #include "tfw/cli/env_args.hpp"
 #include "tfw/cli/policy_file.hpp"
 #include "tfw/cli/progress.hpp"
@@ -145,27 +146,22 @@ int run_plan_command(const Invocation& invocation, bool apply) {
         throw std::runtime_error("--write would write into terragrunt's throwaway copy of the module under " +
                                  cache->string() + "; run tfw plan --write in the module's own directory instead");
     // Until tfw exits: one tfw per root module. -lock-timeout waits for it, as for the state lock.
-    shell::RootLock root_lock(invocation.root_dir, root_lock_wait(args, invocation.root_dir));
-    for (const auto& stale : shell::remove_stale_moved_files(invocation.root_dir, root_lock.held()))
-        std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
+    app::RootPlanSession session(invocation.root_dir, root_lock_wait(args, invocation.root_dir), nullptr,
+                                 [](const std::string& line) { std::cerr << line << "\n"; });
     core::Policy policy = load_policy_file(invocation);
 
     bool interactive = args.input && !args.json && ::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO);
-    shell::TempDir temp;
-    shell::MovedFileGuard guard(invocation.root_dir);
     ProgressLine progress(::isatty(STDERR_FILENO) != 0);
 
     shell::PlanRequest request;
     request.terraform_args = args.passthrough;
-    request.plan_dir = temp.path();
     request.max_iterations = invocation.options.max_iterations;
     request.policy = policy;
     request.json_stream = args.json;
     request.on_plan_output = [&progress](std::string_view chunk) { progress.feed(chunk); };
     if (interactive) request.confirm = make_move_prompt(progress);
 
-    shell::ConvergeResult result = shell::converge(terraform, guard, request);
-    guard.remove();
+    shell::ConvergeResult result = session.converge(terraform, request);
     progress.clear();
 
     const std::string private_plan = result.plan_file.string();

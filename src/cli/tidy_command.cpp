@@ -3,14 +3,11 @@
 #include <algorithm>
 #include <iostream>
 
+#include "tfw/app/tidy.hpp"
 #include "tfw/core/tidy/tidy.hpp"
-#include "tfw/shell/moved_file_guard.hpp"
-#include "tfw/shell/moved_writer.hpp"
-#include "tfw/shell/root_lock.hpp"
 #include "tfw/shell/signals.hpp"
-#include "tfw/shell/temp_dir.hpp"
 #include "tfw/shell/terraform.hpp"
-#include "tfw/shell/tidy.hpp"
+#include "tfw/core/model/text.hpp"
 
 namespace tfw::cli {
 
@@ -35,16 +32,6 @@ std::string tidy_usage_text() {
            "Terraform plan options (-var, -var-file) are passed to the plans that confirm a removal.\n";
 }
 
-namespace {
-
-std::string join_names(const std::vector<std::string>& names) {
-    std::string out;
-    for (const auto& name : names) out += (out.empty() ? "" : ", ") + name;
-    return out;
-}
-
-}  // namespace
-
 int run_tidy_command(const Invocation& invocation) {
     if (invocation.help) {
         std::cout << tidy_usage_text();
@@ -57,47 +44,22 @@ int run_tidy_command(const Invocation& invocation) {
     }
 
     shell::SignalForwarding signals;
-    const std::filesystem::path& root_dir = invocation.root_dir;
-    shell::RootLock root_lock(root_dir);
-    for (const auto& stale : shell::remove_stale_moved_files(root_dir, root_lock.held()))
-        std::cerr << "tfw: removed " << stale.string() << ", left by an interrupted tfw run\n";
-
-    core::ModuleDirs dirs = shell::read_module_dirs(root_dir);
-    std::vector<core::TidyBlock> blocks = shell::find_tidy_blocks(root_dir, dirs);
+    app::TidySession session(invocation.root_dir, [](const std::string& line) { std::cerr << line << "\n"; });
+    auto terraform = [&invocation] {
+        return shell::Terraform(shell::resolve_terraform_binary(invocation.options.terraform_bin), invocation.global_args);
+    };
+    const app::TidyFindings found = session.find(terraform, invocation.terraform_args, invocation.options.backend_configs,
+                                                 invocation.options.include_shared, invocation.options.write);
+    const auto& blocks = found.blocks;
+    const auto& verdicts = found.verdicts;
     if (blocks.empty()) {
         std::cout << "tfw tidy: no moved blocks in the root module or its local modules\n";
         return 0;
     }
-
-    shell::Terraform terraform(shell::resolve_terraform_binary(invocation.options.terraform_bin), invocation.global_args);
-    // The initialised backend's states, and each environment's the user names.
-    const std::vector<std::string> from_files = shell::settings_from_backend_config(root_dir);
-    const auto& configs = invocation.options.backend_configs;
-    if (!from_files.empty() && configs.empty() && invocation.options.write)
-        throw std::runtime_error("the backend takes " + join_names(from_files) +
-                                 " from -backend-config, so other environments' states may need these blocks and tfw "
-                                 "cannot see them: name each environment's file with --backend-config FILE (repeatable)");
-    shell::TempDir scratch;
-    std::vector<shell::TidyTerraform> runs = {{terraform, invocation.terraform_args, {}, ""}};
-    for (std::size_t i = 0; i < configs.size(); ++i)
-        runs.push_back(shell::initialise_backend_config(terraform, invocation.terraform_args, root_dir, configs[i],
-                                                        scratch.path() / ("backend-" + std::to_string(i))));
-    std::vector<core::WorkspaceState> states;
-    std::vector<std::vector<std::string>> workspaces_of(runs.size());
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-        for (auto& state : shell::read_workspace_states(runs[i])) {
-            workspaces_of[i].push_back(state.workspace.substr(runs[i].label.size()));
-            states.push_back(std::move(state));
-        }
-    }
-    std::vector<core::TidyVerdict> verdicts = core::decide_tidy(blocks, states, dirs, invocation.options.include_shared);
-    for (std::size_t i = 0; i < runs.size(); ++i)
-        shell::confirm_by_replanning(runs[i], root_dir, dirs, blocks, workspaces_of[i], verdicts);
-    std::vector<std::string> read;
-    for (const auto& state : states) read.push_back(state.workspace);
-    std::cout << "tfw tidy: read the states of workspace" << (read.size() == 1 ? " " : "s ") << join_names(read) << "\n";
-    if (!from_files.empty() && configs.empty())
-        std::cout << "tfw tidy: the backend takes " << join_names(from_files)
+    std::cout << "tfw tidy: read the states of workspace" << (found.workspaces.size() == 1 ? " " : "s ")
+              << core::join(found.workspaces) << "\n";
+    if (!found.from_backend_config.empty() && invocation.options.backend_configs.empty())
+        std::cout << "tfw tidy: the backend takes " << core::join(found.from_backend_config)
                   << " from -backend-config: other environments' states were not read (--backend-config FILE names "
                      "them; --write requires it)\n";
 
@@ -118,8 +80,7 @@ int run_tidy_command(const Invocation& invocation) {
                   << " moved blocks can go; tfw tidy --write removes them\n";
         return 0;
     }
-    shell::throw_if_interrupted();
-    std::vector<std::string> changed = shell::remove_tidy_blocks(root_dir, blocks, verdicts);
+    std::vector<std::string> changed = session.remove(found);
     std::cout << "tfw tidy: removed " << removable << " moved block" << (removable == 1 ? "" : "s") << " from "
               << changed.size() << " file" << (changed.size() == 1 ? "" : "s") << "\n";
     return 0;
