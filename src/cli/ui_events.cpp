@@ -110,40 +110,31 @@ std::string render_root_line(const std::string& dir, std::string_view timestamp)
 std::string render_cross_root_events(const core::CrossRootResult& result, const std::vector<core::RootCandidate>& candidates,
                                      const std::vector<std::string>& root_names, std::string_view timestamp) {
     std::string out;
-    for (const auto& move : result.moves) {
+    // A move (with the known values compared) or a proposal (with its evidence).
+    auto root_move = [&](const core::CrossRootMove& move, bool proposed) {
         const core::RootCandidate& from = candidates[move.deletion];
         const core::RootCandidate& to = candidates[move.creation];
-        out += event("info",
-                     "tfw: " + root_names[from.root] + ": " + from.address + " -> " + root_names[to.root] + ": " + to.address,
-                     timestamp, "tfw_root_move", [&](Writer& w) {
+        const std::string pair =
+            root_names[from.root] + ": " + from.address + " -> " + root_names[to.root] + ": " + to.address;
+        return event("info", proposed ? "tfw: proposed, not moved: " + pair + ": " + move.evidence : "tfw: " + pair,
+                     timestamp, proposed ? "tfw_root_proposed" : "tfw_root_move", [&](Writer& w) {
                          w.Key("root_move");
                          w.StartObject();
                          run_json::field(w, "from_root", root_names[from.root]);
                          run_json::field(w, "from", from.address);
                          run_json::field(w, "to_root", root_names[to.root]);
                          run_json::field(w, "to", to.address);
-                         w.Key("equal_values");
-                         w.Uint64(move.equal_values);
+                         if (proposed) {
+                             run_json::field(w, "evidence", move.evidence);
+                         } else {
+                             w.Key("equal_values");
+                             w.Uint64(move.equal_values);
+                         }
                          w.EndObject();
                      });
-    }
-    for (const auto& move : result.proposals) {
-        const core::RootCandidate& from = candidates[move.deletion];
-        const core::RootCandidate& to = candidates[move.creation];
-        out += event("info",
-                     "tfw: proposed, not moved: " + root_names[from.root] + ": " + from.address + " -> " +
-                         root_names[to.root] + ": " + to.address + ": " + move.evidence,
-                     timestamp, "tfw_root_proposed", [&](Writer& w) {
-                         w.Key("root_move");
-                         w.StartObject();
-                         run_json::field(w, "from_root", root_names[from.root]);
-                         run_json::field(w, "from", from.address);
-                         run_json::field(w, "to_root", root_names[to.root]);
-                         run_json::field(w, "to", to.address);
-                         run_json::field(w, "evidence", move.evidence);
-                         w.EndObject();
-                     });
-    }
+    };
+    for (const auto& move : result.moves) out += root_move(move, false);
+    for (const auto& move : result.proposals) out += root_move(move, true);
     for (const auto& refusal : result.refusals) {
         const core::RootCandidate& self = candidates[refusal.candidate];
         const std::string& reason = refusal.reason;
