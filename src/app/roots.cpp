@@ -89,7 +89,8 @@ SplitObjects find_split_objects(const std::vector<RootRun>& runs, const fs::path
     SplitObjects out;
     std::vector<std::string> names;
     for (const auto& run : runs) names.push_back(run.name);
-    for (const auto& object : core::objects_in_two_states(shell::pull_states(terraform_binary, migration_roots(runs)))) {
+    out.states = shell::pull_states(terraform_binary, migration_roots(runs));
+    for (const auto& object : core::objects_in_two_states(out.states)) {
         out.held.insert({object.first_root, object.first.address});
         out.held.insert({object.second_root, object.second.address});
         const core::SplitVerdict verdict =
@@ -124,6 +125,7 @@ BetweenRoots pair_roots(const std::vector<RootRun>& runs, const RootsSettings& s
     request.policy = policy;
     request.max_iterations = settings.max_iterations;
     request.say = progress;
+    request.states = split.states;
     out.paired = core::cross_root_result(out.candidates, shell::converge_roots(request).outcome, out.names);
     return out;
 }
@@ -174,7 +176,7 @@ RootsApplyOutcome apply_roots(std::vector<RootRun>& runs, const RootsSettings& s
         if (!split.removals.empty() || !split.refusals.empty())
             throw std::runtime_error("an object is still in two states after tfw finished the migration cut short");
     }
-    outcome.between = pair_roots(runs, settings, policy, settings.say);
+    outcome.between = pair_roots(runs, settings, policy, settings.say, split);
     if (apply.planned) apply.planned(runs, outcome.between);
     if (outcome.between.paired.moves.empty()) return outcome;
 

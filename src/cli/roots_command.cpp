@@ -278,6 +278,10 @@ int run_roots_plan(const Invocation& invocation) {
     }
     if (format == "commands") {
         std::cout << core::render_cross_root_commands(paired, candidates, names) << std::flush;
+        for (const auto& move : paired.proposals)
+            std::cerr << "# tfw: proposed, not moved: " << names[candidates[move.deletion].root] << ": "
+                      << candidates[move.deletion].address << " -> " << names[candidates[move.creation].root] << ": "
+                      << candidates[move.creation].address << ": " << move.evidence << "\n";
         for (const auto& refusal : paired.refusals)
             std::cerr << "# tfw: not moved: " << names[candidates[refusal.candidate].root] << ": "
                       << candidates[refusal.candidate].address << ": " << refusal.reason << "\n";

@@ -85,7 +85,8 @@ private:
     // Pulled for the first trial only: a run with nothing to try reads no state.
     const std::vector<std::string>& originals() {
         if (!originals_.empty()) return originals_;
-        originals_ = pull_states(request_.terraform_binary, request_.roots);
+        originals_ = request_.states.size() == request_.roots.size() ? request_.states
+                                                                   : pull_states(request_.terraform_binary, request_.roots);
         std::string version;
         for (const auto& original : originals_)
             if (!core::is_no_state(original)) version = core::terraform_version_of(original);

@@ -67,6 +67,13 @@ void chain_moves(const PgServer* pg) {
                proposed.describe());
     BOOST_TEST(contains(proposed.out, "Terraform would update it in place"), proposed.describe());
     BOOST_TEST(!contains(proposed.out, "moves between root modules:"), proposed.describe());
+    // The commands carry out nothing, and say what they leave to the user.
+    const RunResult commands = roots.plan({"--format=commands"});
+    BOOST_TEST_REQUIRE(commands.exit_code == 0, commands.describe());
+    BOOST_TEST(!contains(commands.out, "terraform_data.marked"), commands.describe());
+    BOOST_TEST(contains(commands.err, "# tfw: proposed, not moved: .: terraform_data.marked -> " + b +
+                                          ": terraform_data.marked: "),
+               commands.describe());
     const RunResult not_migrated = roots.a.tfw(args);
     BOOST_TEST_REQUIRE(not_migrated.exit_code == 0, not_migrated.describe());
     BOOST_TEST(contains(not_migrated.out, "tfw: nothing to move between root modules\n"), not_migrated.describe());

@@ -62,6 +62,7 @@ struct SplitObjects {
     std::vector<shell::SplitRemoval> removals;
     std::vector<std::string> refusals;
     std::set<std::pair<std::size_t, std::string>> held;  // (root, address): not a move candidate
+    std::vector<std::string> states;  // each root's state as read, for the trials between roots
 };
 SplitObjects find_split_objects(const std::vector<RootRun>& runs, const std::filesystem::path& terraform_binary);
 

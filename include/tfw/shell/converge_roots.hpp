@@ -25,6 +25,9 @@ struct RootsConvergeRequest {
     std::vector<const core::Plan*> plans;  // each root's final plan, as its own run left it
     std::set<core::Address> sides;         // merged addresses a move between roots may pair
     std::vector<std::string> plan_args;    // the user's plan options
+    // Each root's state as just pulled (`state pull`), when the caller has them; else the
+    // first trial pulls them.
+    std::vector<std::string> states;
     core::Policy policy;
     int max_iterations = 10;
     std::function<void(const std::string&)> say;  // one line of progress
