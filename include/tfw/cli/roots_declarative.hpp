@@ -1,5 +1,5 @@
 // `tfw plan --root DIR --write`: the moves between root modules written as code, for
-// Terraform 1.7 and later (core/cross_root_declarative.hpp). Each move that can be written
+// Terraform 1.7 and later (core/roots/cross_root_declarative.hpp). Each move that can be written
 // so is tried first: every root involved is planned again with its own moves (as moved
 // blocks) and the removed and import blocks in tfw's temporary file, and only what
 // Terraform confirms is kept, to a fixed point. Then each root's moved blocks and its

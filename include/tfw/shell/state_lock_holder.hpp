@@ -2,7 +2,7 @@
 // the state while tfw migrates objects between roots. Terraform has no command that only
 // locks; `terraform console` takes the state lock and keeps it until its input ends, with
 // any backend. tfw keeps its input open and goes on only when it knows the console holds
-// the lock (core/state_lock.hpp): the console's trace log says its lock call returned,
+// the lock (core/roots/state_lock.hpp): the console's trace log says its lock call returned,
 // another command is then refused the lock, the lock's record (where the backend keeps
 // one) names that console, and the console still runs. If tfw dies, the console's input
 // ends and the lock is released.

@@ -1,6 +1,6 @@
 // Carrying out moves between root modules on their states (issue 17's state migration):
 // with every involved root's state lock held, pull the states, move the objects in local
-// copies (core/state_migration.hpp), let Terraform judge the copies (each root planned
+// copies (core/roots/state_migration.hpp), let Terraform judge the copies (each root planned
 // against its new state: every moved object must plan no change where it arrives, and
 // nothing where it left), ask, write the journal and the states of every step, then push:
 // the roots that gain first, the roots that lose second. Each push is checked against

@@ -19,7 +19,7 @@ std::size_t count_actions(const core::Plan& plan, core::Action action);
 // Changes that destroy an object: plain deletes and replacements in either order.
 std::size_t count_destroying(const core::Plan& plan);
 
-// The change at `address` as Terraform prints it, or null (core/plan.hpp's).
+// The change at `address` as Terraform prints it, or null (core/model/plan.hpp's).
 using core::find_change;
 
 // The action planned at `address` as action_name says it ("update", "delete,create"), or
