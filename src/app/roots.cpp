@@ -1,12 +1,9 @@
 #include "tfw/app/roots.hpp"
 
-#include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <optional>
 #include <stdexcept>
-#include <thread>
 
+#include "tfw/app/parallel.hpp"
 #include "tfw/app/root_plan.hpp"
 #include "tfw/core/parse/diagnostics.hpp"
 #include "tfw/core/parse/plan_json.hpp"
@@ -50,21 +47,10 @@ void plan_root(RootRun& run, const RootsSettings& settings, const shell::RootLoc
 
 void plan_roots(std::vector<RootRun>& runs, const RootsSettings& settings,
                 const std::vector<std::unique_ptr<shell::RootLock>>& held) {
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t i; (i = next++) < runs.size();) {
-            try {
-                plan_root(runs[i], settings, held.empty() ? nullptr : held[i].get());
-            } catch (...) {
-                runs[i].error = std::current_exception();
-            }
-        }
-    };
-    std::size_t workers = std::min<std::size_t>(runs.size(), std::max(1u, std::thread::hardware_concurrency()));
-    std::vector<std::thread> threads;
-    for (std::size_t i = 1; i < workers; ++i) threads.emplace_back(work);
-    work();
-    for (auto& thread : threads) thread.join();
+    std::vector<std::exception_ptr> errors;
+    for_each_in_parallel(
+        runs.size(), [&](std::size_t i) { plan_root(runs[i], settings, held.empty() ? nullptr : held[i].get()); }, errors);
+    for (std::size_t i = 0; i < runs.size(); ++i) runs[i].error = errors[i];
     shell::throw_if_interrupted();
     for (const auto& run : runs) {
         if (!run.error) continue;

@@ -1,10 +1,8 @@
 #include "tfw/app/roots_blocks.hpp"
 
-#include <algorithm>
-#include <atomic>
 #include <exception>
-#include <thread>
 
+#include "tfw/app/parallel.hpp"
 #include "tfw/shell/root_blocks.hpp"
 #include "tfw/shell/signals.hpp"
 #include "tfw/shell/terraform.hpp"
@@ -24,33 +22,23 @@ core::DeclarativePlan RootsBlocksSession::confirm(core::DeclarativePlan planned,
                                                   const std::filesystem::path& terraform_binary) {
     for (int round = 0; !planned.moves.empty(); ++round) {
         std::vector<shell::BlocksPlan> results(roots_.size());
-        std::vector<std::exception_ptr> errors(roots_.size());
         std::vector<std::size_t> involved;
         std::vector<std::vector<std::string>> blocks(roots_.size());
         for (std::size_t r = 0; r < roots_.size(); ++r) {
             blocks[r] = core::declarative_blocks_for(r, planned, paired, candidates);
             if (!blocks[r].empty()) involved.push_back(r);
         }
-        std::atomic<std::size_t> next{0};
-        auto work = [&] {
-            for (std::size_t i; (i = next++) < involved.size();) {
+        std::vector<std::exception_ptr> errors;
+        for_each_in_parallel(
+            involved.size(),
+            [&](std::size_t i) {
                 const std::size_t r = involved[i];
-                try {
-                    shell::Terraform terraform(terraform_binary, roots_[r].global_args);
-                    results[r] = shell::plan_with_blocks(
-                        terraform, roots_[r].dir, roots_[r].moves_inside, blocks[r], plan_args,
-                        temp_.path() / ("blocks-" + std::to_string(r) + "-" + std::to_string(round) + ".tfplan"));
-                } catch (...) {
-                    errors[r] = std::current_exception();
-                }
-            }
-        };
-        const std::size_t workers =
-            std::min<std::size_t>(involved.size(), std::max(1u, std::thread::hardware_concurrency()));
-        std::vector<std::thread> threads;
-        for (std::size_t i = 1; i < workers; ++i) threads.emplace_back(work);
-        work();
-        for (auto& thread : threads) thread.join();
+                shell::Terraform terraform(terraform_binary, roots_[r].global_args);
+                results[r] = shell::plan_with_blocks(
+                    terraform, roots_[r].dir, roots_[r].moves_inside, blocks[r], plan_args,
+                    temp_.path() / ("blocks-" + std::to_string(r) + "-" + std::to_string(round) + ".tfplan"));
+            },
+            errors);
         shell::throw_if_interrupted();
         for (const auto& error : errors)
             if (error) std::rethrow_exception(error);

@@ -6,6 +6,7 @@
 // around it.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <exception>
 #include <filesystem>
