@@ -163,6 +163,7 @@ private:
     void trials(const Entry& entry, Policy& policy) const;
     void migrations(const Entry& entry, Policy& policy) const;
     void import_ids(const Entry& entry, Policy& policy) const;
+    void sibling_roots(const Entry& entry, Policy& policy) const;
     void ignore_rules(const YAML::Node& item, Policy& policy) const;
     DenyRule deny_rule(const YAML::Node& item) const;
     CrossTypeRule cross_type_rule(const YAML::Node& item) const;
@@ -361,6 +362,17 @@ void Loader::import_ids(const Entry& entry, Policy& policy) const {
     }
 }
 
+// `roots: [../network, ../platform]`: directories, each named once.
+void Loader::sibling_roots(const Entry& entry, Policy& policy) const {
+    for (const YAML::Node& item : list(entry)) {
+        if (!item.IsScalar() || item.Scalar().empty())
+            fail(item.Mark(), "'roots' entries are root module directories, got " + describe(item));
+        for (const auto& seen : policy.sibling_roots)
+            if (seen.dir == item.Scalar()) fail(item.Mark(), "root " + quoted(item.Scalar()) + " is named twice");
+        policy.sibling_roots.push_back({item.Scalar(), location(item.Mark())});
+    }
+}
+
 // The kind part of an ignore rule (kind and prefix), from its spelling.
 std::optional<IgnoreRule> parse_ignore_kind(std::string_view name) {
     IgnoreRule rule;
@@ -482,7 +494,7 @@ Policy Loader::load(std::string_view yaml_text) {
     version(root);
     std::vector<Entry> top =
         entries(root, "", {"version", "accept", "max_moves", "partial", "trials", "migrations", "ignore", "deny", "cross_type",
-                       "import_ids"});
+                       "import_ids", "roots"});
 
     Policy policy = default_policy();  // what a file leaves out
     policy.origin = file_;
@@ -507,6 +519,8 @@ Policy Loader::load(std::string_view yaml_text) {
             for (const YAML::Node& item : list(entry)) policy.cross_type.push_back(cross_type_rule(item));
         } else if (entry.name == "import_ids") {
             import_ids(entry, policy);
+        } else if (entry.name == "roots") {
+            sibling_roots(entry, policy);
         }
     }
 

@@ -11,7 +11,13 @@ namespace tfw::core::inline roots {
 std::string render_journal(const MigrationJournal& journal) {
     std::string out = "{\"tfw_migration\":1,\"id\":" + json_quote(journal.id) + ",\n\"roots\":[";
     for (std::size_t i = 0; i < journal.roots.size(); ++i) out += (i ? "," : "") + json_quote(journal.roots[i]);
-    out += "],\n\"transfers\":[";
+    out += "],";
+    if (!journal.workspaces.empty()) {
+        out += "\n\"workspaces\":[";
+        for (std::size_t i = 0; i < journal.workspaces.size(); ++i) out += (i ? "," : "") + json_quote(journal.workspaces[i]);
+        out += "],";
+    }
+    out += "\n\"transfers\":[";
     for (std::size_t i = 0; i < journal.transfers.size(); ++i) {
         const StateTransfer& t = journal.transfers[i];
         out += std::string(i ? "," : "") + "\n {\"from_root\":" + std::to_string(t.from_root) +
@@ -41,6 +47,14 @@ MigrationJournal parse_journal(std::string_view text, const std::string& file) {
     for (const auto& root : roots->value.GetArray()) {
         if (!root.IsString()) throw bad("a root that is not a directory name");
         journal.roots.emplace_back(root.GetString());
+    }
+    if (auto workspaces = doc.FindMember("workspaces"); workspaces != doc.MemberEnd()) {
+        if (!workspaces->value.IsArray() || workspaces->value.Size() != journal.roots.size())
+            throw bad("workspaces that are not one per root");
+        for (const auto& workspace : workspaces->value.GetArray()) {
+            if (!workspace.IsString()) throw bad("a workspace that is not a name");
+            journal.workspaces.emplace_back(workspace.GetString());
+        }
     }
     for (const auto& t : transfers->value.GetArray()) {
         auto text_of = [&](const char* name) -> std::string {

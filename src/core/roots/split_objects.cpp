@@ -4,7 +4,20 @@
 #include <map>
 #include <tuple>
 
+#include "tfw/core/model/text.hpp"
+
 namespace tfw::core::inline roots {
+namespace {
+
+std::string mismatch(const StateObjectId& first, const StateObjectId& second) {
+    if (first.provider != second.provider)
+        return "another provider (" + first.provider + " in one state, " + second.provider + " in the other)";
+    const std::vector<std::string> differing = differing_values(first.values, second.values);
+    if (differing.empty()) return "";
+    return "other values (" + join(differing) + ")";
+}
+
+}  // namespace
 
 std::vector<SplitObject> objects_in_two_states(const std::vector<std::string>& states) {
     std::map<std::pair<std::string, std::string>, std::vector<std::pair<std::size_t, StateObjectId>>> holders;
@@ -15,7 +28,8 @@ std::vector<SplitObject> objects_in_two_states(const std::vector<std::string>& s
         for (std::size_t i = 0; i < held.size(); ++i)
             for (std::size_t j = i + 1; j < held.size(); ++j)
                 if (held[i].first != held[j].first)
-                    out.push_back({held[i].first, held[i].second, held[j].first, held[j].second});
+                    out.push_back({held[i].first, held[i].second, held[j].first, held[j].second,
+                                   mismatch(held[i].second, held[j].second)});
     std::sort(out.begin(), out.end(), [](const SplitObject& a, const SplitObject& b) {
         return std::tie(a.first_root, a.first.address, a.second_root, a.second.address) <
                std::tie(b.first_root, b.first.address, b.second_root, b.second.address);

@@ -8,6 +8,7 @@
 #include <rapidjson/document.h>
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 #include "tfw/core/model/address.hpp"
 
@@ -395,9 +396,41 @@ std::vector<StateObjectId> object_ids(std::string_view state) {
         const auto attributes = instance.FindMember("attributes");
         if (attributes == instance.MemberEnd() || !attributes->value.IsObject()) return;
         const std::string id = text_of(attributes->value, "id");
-        if (!id.empty()) out.push_back({address, text_of(resource, "type"), id});
+        if (id.empty()) return;
+        rj::StringBuffer values;
+        rj::Writer<rj::StringBuffer> writer(values);
+        attributes->value.Accept(writer);
+        out.push_back({address, text_of(resource, "type"), id, provider_source(text_of(resource, "provider")),
+                       std::string(values.GetString(), values.GetSize())});
     });
     return out;
+}
+
+std::string provider_source(std::string_view provider_config) {
+    constexpr std::string_view open = "provider[\"";
+    const std::size_t start = provider_config.find(open);
+    if (start == std::string_view::npos) return std::string(provider_config);
+    const std::size_t from = start + open.size();
+    const std::size_t end = provider_config.find('"', from);
+    return std::string(provider_config.substr(from, end == std::string_view::npos ? std::string_view::npos : end - from));
+}
+
+std::vector<std::string> differing_values(std::string_view values, std::string_view other_values) {
+    rj::Document a, b;
+    a.Parse(values.data(), values.size());
+    b.Parse(other_values.data(), other_values.size());
+    if (a.HasParseError() || b.HasParseError() || !a.IsObject() || !b.IsObject())
+        return values == other_values ? std::vector<std::string>{} : std::vector<std::string>{"(unreadable values)"};
+    std::set<std::string> differing;
+    const rj::Value& left = a;
+    const rj::Value& right = b;
+    for (const auto& member : left.GetObject()) {
+        const auto other = right.FindMember(member.name);
+        if (other == right.MemberEnd() || !(other->value == member.value)) differing.insert(member.name.GetString());
+    }
+    for (const auto& member : right.GetObject())
+        if (!left.HasMember(member.name)) differing.insert(member.name.GetString());
+    return {differing.begin(), differing.end()};
 }
 
 std::string without_instances(std::string_view state, const std::vector<std::string>& addresses, std::uint64_t serial) {

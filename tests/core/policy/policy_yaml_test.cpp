@@ -44,6 +44,7 @@ std::string dump(const Policy& policy, bool with_locations = true) {
     for (const auto& rule : policy.cross_type)
         out << "cross_type " << rule.from_type << "->" << rule.to_type << at(rule.where) << "\n";
     for (const auto& rule : policy.import_ids) out << "import_id " << rule.type << "=" << rule.id_template << at(rule.where) << "\n";
+    for (const auto& root : policy.sibling_roots) out << "root " << root.dir << at(root.where) << "\n";
     return out.str();
 }
 
@@ -99,6 +100,9 @@ BOOST_AUTO_TEST_CASE(every_key_loads) {
              "import_id aws_lambda_permission={function_name}/{statement_id} @p.yaml:3:3\n"
              "import_id terraform_data={{{input}}} @p.yaml:4:3\n"},
         {"import_ids left empty", "version: 1\nimport_ids:\n", "origin p.yaml\n" + defaults_line},
+        {"sibling roots in file order", "version: 1\nroots: [../network, \"../plat form\"]\n",
+         "origin p.yaml\n" + defaults_line + "root ../network @p.yaml:2:9\nroot ../plat form @p.yaml:2:21\n"},
+        {"sibling roots left empty", "version: 1\nroots:\n", "origin p.yaml\n" + defaults_line},
         {"accept rules keep their order",
          "version: 1\naccept:\n  - kinds: [ignore]\n  - kinds: [exact]\n    types: [a]\n",
          "origin p.yaml\naccept kinds=ignore types= modules= @p.yaml:3:5\n"
@@ -231,7 +235,7 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
         // Keys.
         {v + "acept: []\n",
          "p.yaml:2:1: unknown key 'acept' (expected version, accept, max_moves, partial, trials, migrations, ignore, deny, "
-         "cross_type or import_ids)"},
+         "cross_type, import_ids or roots)"},
         {v + "accept: []\naccept: []\n", "p.yaml:3:1: duplicate key 'accept'"},
         {v + "version: 1\n", "p.yaml:2:1: duplicate key 'version'"},
         {v + "[a]: 1\n", "p.yaml:2:1: keys must be names, got a list"},
@@ -352,8 +356,12 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
         // Echoed text stays on one line and short.
         {v + "\"a\\nb\": 1\n",
          "p.yaml:2:1: unknown key 'a\\nb' (expected version, accept, max_moves, partial, trials, migrations, ignore, deny, "
-         "cross_type or import_ids)"},
+         "cross_type, import_ids or roots)"},
         {v + "import_ids: [a]\n", "p.yaml:2:13: 'import_ids' must be a mapping of resource type to ID template, got a list"},
+        {v + "roots: ../network\n", "p.yaml:2:8: 'roots' must be a list, got '../network'"},
+        {v + "roots: [\"\"]\n", "p.yaml:2:9: 'roots' entries are root module directories, got the string ''"},
+        {v + "roots: [{dir: a}]\n", "p.yaml:2:9: 'roots' entries are root module directories, got a mapping"},
+        {v + "roots: [a, b, a]\n", "p.yaml:2:15: root 'a' is named twice"},
         {v + "import_ids:\n  aws_x: {id}\n",
          "p.yaml:3:10: the import ID of 'aws_x' must be a quoted template such as \"{id}\", got a mapping"},
         {v + "import_ids:\n  aws_x: \"{id\"\n",

@@ -46,18 +46,36 @@ BOOST_AUTO_TEST_CASE(an_id_in_two_states_is_a_split_object) {
                                                                  "1:terraform_data.net = 2:terraform_data.network"}},
         {"one id in one state twice is not split across roots",
          {state("L", 1, resource("", "x", "", instance("", "same")) + "," + resource("", "y", "", instance("", "same")))}, {}},
+        // A name repeats across accounts: one id, two objects, told apart by their values.
+        {"two objects with one id and other values",
+         {state("LA", 1, resource("", "role", "", R"({"attributes":{"id":"deployer","arn":"arn:aws:iam::111:role/deployer"}})")),
+          state("LB", 1, resource("", "role", "", R"({"attributes":{"arn":"arn:aws:iam::222:role/deployer","id":"deployer"}})"))},
+         {"0:terraform_data.role = 1:terraform_data.role: other values (arn)"}},
+        {"one object copied, its values in another order",
+         {state("LA", 1, resource("", "role", "", R"({"attributes":{"id":"deployer","arn":"arn:1"}})")),
+          state("LB", 1, resource("", "role", "", R"({"attributes":{"arn":"arn:1","id":"deployer"}})"))},
+         {"0:terraform_data.role = 1:terraform_data.role"}},
+        {"another provider",
+         {state("LA", 1, resource("", "x", "", instance("", "same"))),
+          state("LB", 1,
+                R"({"mode":"managed","type":"terraform_data","name":"x","provider":"provider[\"example.com/fork/terraform\"]",)"
+                R"("instances":[)" + instance("", "same") + "]}")},
+         {"0:terraform_data.x = 1:terraform_data.x: another provider (terraform.io/builtin/terraform in one state, "
+          "example.com/fork/terraform in the other)"}},
     };
     for (const auto& c : cases) {
         std::vector<std::string> found;
         for (const auto& object : objects_in_two_states(c.states))
             found.push_back(std::to_string(object.first_root) + ":" + object.first.address + " = " +
-                            std::to_string(object.second_root) + ":" + object.second.address);
+                            std::to_string(object.second_root) + ":" + object.second.address +
+                            (object.mismatch.empty() ? "" : ": " + object.mismatch));
         BOOST_TEST(found == c.expected, c.name);
     }
 }
 
 BOOST_AUTO_TEST_CASE(the_root_that_plans_no_change_keeps_it_and_the_one_that_destroys_it_loses_it) {
-    const SplitObject object{0, {"terraform_data.net", "terraform_data", "id"}, 1, {"terraform_data.network", "terraform_data", "id"}};
+    const SplitObject object{0, {"terraform_data.net", "terraform_data", "id", "", ""}, 1,
+                             {"terraform_data.network", "terraform_data", "id", "", ""}, ""};
     const std::vector<std::string> names = {"a", "b"};
     struct Case {
         std::string name;

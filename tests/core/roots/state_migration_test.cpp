@@ -302,10 +302,39 @@ BOOST_AUTO_TEST_CASE(object_ids_are_current_managed_instances_with_an_id) {
                   resource(R"(module.m[\"k\"])", "b", "EachMap", instance("\"x\"", "id-bx") + "," + instance("\"y\"", "")) +
                   R"(,{"mode":"data","type":"terraform_data","name":"d",)" + provider + R"(,"instances":[)" +
                   instance("", "id-d") + "]}" + "," + resource("", "c", "", R"({"deposed":"00000001","attributes":{"id":"old"}})"));
-    const std::vector<StateObjectId> expected = {{"terraform_data.a", "terraform_data", "id-a"},
-                                                 {"module.m[\"k\"].terraform_data.b[\"x\"]", "terraform_data", "id-bx"}};
+    const std::string builtin = "terraform.io/builtin/terraform";
+    const std::vector<StateObjectId> expected = {
+        {"terraform_data.a", "terraform_data", "id-a", builtin, R"({"id":"id-a"})"},
+        {"module.m[\"k\"].terraform_data.b[\"x\"]", "terraform_data", "id-bx", builtin, R"({"id":"id-bx"})"}};
     BOOST_TEST((object_ids(text) == expected));
     BOOST_TEST(object_ids("").empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_provider_configuration_names_its_source) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {R"(provider["registry.terraform.io/hashicorp/aws"])", "registry.terraform.io/hashicorp/aws"},
+        {R"(provider["registry.terraform.io/hashicorp/aws"].east)", "registry.terraform.io/hashicorp/aws"},
+        {R"(module.net.provider["example.com/acme/cloud"])", "example.com/acme/cloud"},
+        {"registry.terraform.io/hashicorp/aws", "registry.terraform.io/hashicorp/aws"},
+    };
+    for (const auto& [config, source] : cases) BOOST_TEST(provider_source(config) == source, config);
+}
+
+BOOST_AUTO_TEST_CASE(differing_values_are_named_whatever_the_member_order) {
+    struct Case {
+        std::string name, a, b;
+        std::vector<std::string> expected;
+    };
+    const std::vector<Case> cases = {
+        {"equal", R"({"id":"x","tags":{"a":"1","b":"2"}})", R"({"tags":{"b":"2","a":"1"},"id":"x"})", {}},
+        {"one value", R"({"id":"x","arn":"arn:1"})", R"({"id":"x","arn":"arn:2"})", {"arn"}},
+        {"a nested value", R"({"id":"x","tags":{"a":"1"}})", R"({"id":"x","tags":{"a":"2"}})", {"tags"}},
+        {"one side only", R"({"id":"x","a":null})", R"({"id":"x","b":null})", {"a", "b"}},
+        {"a list in another order", R"({"l":[1,2]})", R"({"l":[2,1]})", {"l"}},
+        {"unreadable", "{", "{", {}},
+        {"unreadable and different", "{", "[", {"(unreadable values)"}},
+    };
+    for (const auto& c : cases) BOOST_TEST(differing_values(c.a, c.b) == c.expected, c.name);
 }
 
 BOOST_AUTO_TEST_CASE(without_instances_takes_them_out_at_a_new_serial) {

@@ -85,6 +85,14 @@ struct ImportIdRule {
     bool operator==(const ImportIdRule&) const = default;
 };
 
+// A root module this one exchanges objects with (`roots:`), as the file names it: a
+// directory relative to the root module tfw plans.
+struct SiblingRoot {
+    std::string dir;
+    SourceLocation where;
+    bool operator==(const SiblingRoot&) const = default;
+};
+
 struct Policy {
     std::string origin = "built-in defaults";  // the file it came from
     std::vector<AcceptRule> accept;
@@ -101,6 +109,9 @@ struct Policy {
     // Import IDs for moves between root modules written as removed/import blocks; they
     // extend or override the built-in table (core/import_id.hpp).
     std::vector<ImportIdRule> import_ids;
+    // Roots whose states every single-root plan and apply reads before it destroys
+    // anything: an object one of them also holds is refused (core/roots/sibling_roots.hpp).
+    std::vector<SiblingRoot> sibling_roots;
 
     bool operator==(const Policy&) const = default;
 };

@@ -16,6 +16,9 @@ namespace tfw::core::inline roots {
 struct MigrationJournal {
     std::string id;                  // names the migration's directory
     std::vector<std::string> roots;  // absolute root module directories, in the run's order
+    // The workspace of each root, in the same order; empty in a journal written before tfw
+    // recorded them (every workspace of those roots then counts as taking part).
+    std::vector<std::string> workspaces;
     std::vector<StateTransfer> transfers;
 };
 

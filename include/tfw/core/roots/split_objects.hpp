@@ -20,6 +20,11 @@ struct SplitObject {
     StateObjectId first;
     std::size_t second_root = 0;
     StateObjectId second;
+    // Why the two may be two objects that share an id, or "" when they are one object
+    // copied from one state into the other: the same provider and every value equal. Names
+    // repeat across accounts, regions and clusters (an IAM role, a namespace), so a type
+    // and an id alone prove nothing, and only one object is ever repaired.
+    std::string mismatch;
     bool operator==(const SplitObject&) const = default;
 };
 

@@ -91,11 +91,23 @@ struct StateObjectId {
     std::string address;  // a resource instance, as Terraform prints it
     std::string type;
     std::string id;
+    std::string provider;  // the provider's source address: registry.terraform.io/hashicorp/aws
+    std::string values;    // its `attributes`, as compact JSON
     bool operator==(const StateObjectId&) const = default;
 };
 
 // The current (not deposed) managed instances of a state that have an `id`.
 std::vector<StateObjectId> object_ids(std::string_view state);
+
+// The source address in a provider configuration's address, as states and plans write it:
+// `provider["registry.terraform.io/hashicorp/aws"].east` and
+// `module.m.provider["registry.terraform.io/hashicorp/aws"]` are both
+// registry.terraform.io/hashicorp/aws; a bare source address is itself.
+std::string provider_source(std::string_view provider_config);
+
+// The top-level attributes whose values differ between two objects' `values` (in any
+// member order), sorted; empty when every value is equal.
+std::vector<std::string> differing_values(std::string_view values, std::string_view other_values);
 
 // `state` without the instances at `addresses` (and their resources once empty), at
 // `serial`. Throws StateMigrationError when one is not there.
