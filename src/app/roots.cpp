@@ -79,6 +79,13 @@ SplitObjects find_split_objects(const std::vector<RootRun>& runs, const fs::path
     for (const auto& object : core::objects_in_two_states(out.states)) {
         out.held.insert({object.first_root, object.first.address});
         out.held.insert({object.second_root, object.second.address});
+        if (!object.mismatch.empty()) {
+            out.unrepaired.push_back(object.first.address + " (" + names[object.first_root] + ") and " +
+                                     object.second.address + " (" + names[object.second_root] + ") share the id " +
+                                     object.first.id + " but have " + object.mismatch +
+                                     ": two objects, or one changed since, so tfw repairs neither state");
+            continue;
+        }
         const core::SplitVerdict verdict =
             core::judge_split_object(object, runs[object.first_root].plan, runs[object.second_root].plan, names);
         if (verdict.decided)
@@ -150,10 +157,15 @@ RootsApplyOutcome apply_roots(std::vector<RootRun>& runs, const RootsSettings& s
     plan_roots(runs, settings, root_locks);
     if ((outcome.failed = !failed_roots(runs).empty())) return outcome;
     SplitObjects split = find_split_objects(runs, settings.terraform_binary);
+    for (const auto& unrepaired : split.unrepaired) settings.say("tfw: not repaired: " + unrepaired);
     if (!split.refusals.empty())
         throw std::runtime_error("an object is in two states, and nothing is moved until one of them no longer holds it: " +
                                  split.refusals.front());
     if (!split.removals.empty()) {
+        if (apply.confirm_repair && !apply.confirm_repair(split)) {
+            outcome.repair_cancelled = true;
+            return outcome;
+        }
         shell::finish_split_objects(settings.terraform_binary, roots, split.removals, apply.lock_timeout, settings.say);
         // The losing roots' plans still destroy what they no longer hold: plan again.
         plan_roots(runs, settings, root_locks);

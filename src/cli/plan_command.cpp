@@ -6,6 +6,7 @@
 #include <iostream>
 #include <unistd.h>
 
+#include "tfw/app/migration_guard.hpp"
 #include "tfw/app/root_plan.hpp"
 #include "tfw/cli/env_args.hpp"
 #include "tfw/cli/policy_file.hpp"
@@ -107,6 +108,18 @@ private:
     bool done_ = false;
 };
 
+// The policy's sibling roots against what the plan destroys: warnings for a plan, a
+// refusal for an apply (false: nothing may be applied).
+bool refuse_sibling_destroys(shell::Terraform& terraform, const std::filesystem::path& root_dir, const core::Policy& policy,
+                             const std::filesystem::path& plan_file, const core::PlanTextSummary& summary, bool apply) {
+    const app::SiblingCheck check = app::check_sibling_roots(terraform, root_dir, policy, plan_file, summary);
+    for (const auto* lines : {&check.held, &check.unreadable})
+        for (const auto& line : *lines) std::cerr << (apply ? "tfw: error: " : "tfw: warning: ") << line << "\n";
+    if (!apply || !check.blocks_apply()) return true;
+    std::cerr << "tfw: nothing was applied\n";
+    return false;
+}
+
 }  // namespace
 
 shell::LockWait root_lock_wait(const PlanArgs& args, const std::filesystem::path& root_dir) {
@@ -134,6 +147,15 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     shell::Terraform terraform(binary, invocation.global_args);
 
     if (apply && args.plan_file) {
+        // The saved plan was made by another run, maybe before a migration was cut short:
+        // what protects `tfw apply` protects it too.
+        if (const auto cut_short = app::migration_cut_short(invocation.root_dir)) {
+            std::cerr << "tfw: error: " << *cut_short << "; nothing was applied\n";
+            return 1;
+        }
+        const core::Policy policy = load_policy_file(invocation);
+        if (!refuse_sibling_destroys(terraform, invocation.root_dir, policy, *args.plan_file, core::PlanTextSummary{}, true))
+            return 1;
         std::vector<std::string> direct = {"apply"};
         direct.insert(direct.end(), invocation.terraform_args.begin(), invocation.terraform_args.end());
         std::vector<std::string> argv = invocation.global_args;
@@ -149,6 +171,14 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     app::RootPlanSession session(invocation.root_dir, root_lock_wait(args, invocation.root_dir), nullptr,
                                  [](const std::string& line) { std::cerr << line << "\n"; });
     core::Policy policy = load_policy_file(invocation);
+    // A migration cut short: this root may still hold objects another root now manages.
+    if (const auto cut_short = app::migration_cut_short(invocation.root_dir)) {
+        if (apply) {
+            std::cerr << "tfw: error: " << *cut_short << "; nothing was applied\n";
+            return 1;
+        }
+        std::cerr << "tfw: warning: " << *cut_short << "\n";
+    }
 
     bool interactive = args.input && !args.json && ::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO);
     ProgressLine progress(::isatty(STDERR_FILENO) != 0);
@@ -213,6 +243,9 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     }
     std::cout << std::flush;
     std::cerr << result.final_plan.stderr_text << std::flush;
+    const core::PlanTextSummary summary = args.json ? core::scan_plan_stream(result.final_plan.stdout_text)
+                                                    : core::scan_plan_text(result.final_plan.stdout_text);
+    if (!refuse_sibling_destroys(terraform, invocation.root_dir, policy, result.plan_file, summary, apply)) return 1;
 
     // The plan the user asked for is saved before anything else can fail.
     if (args.out)

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <optional>
 
+#include "tfw/app/migration_guard.hpp"
 #include "tfw/app/roots.hpp"
 #include "tfw/cli/env_args.hpp"
 #include "tfw/cli/plan_command.hpp"
@@ -133,9 +134,24 @@ void report_split_objects(const app::SplitObjects& split, const std::vector<app:
                   << runs[removal.losing_root].name << " is the object " << runs[removal.keeping_root].name
                   << " now manages as " << removal.keeping_address << " (id " << removal.id << "); do not apply "
                   << runs[removal.losing_root].name
-                  << ", which would destroy it: tfw apply with the same --root options finishes the migration\n";
+                  << ", which would destroy it: tfw apply with the same --root options finishes the migration, "
+                     "removing it from the state of "
+                  << runs[removal.losing_root].name << " once you approve\n";
     for (const auto& refusal : split.refusals)
         std::cerr << "tfw: an object is in two states: " << refusal << "\n";
+    for (const auto& unrepaired : split.unrepaired) std::cerr << "tfw: not repaired: " << unrepaired << "\n";
+}
+
+// The repair of a migration cut short takes the approval a move takes.
+bool ask_repair_approval(const app::SplitObjects& split, const std::vector<app::RootRun>& runs) {
+    std::cout << "\ntfw will finish a migration between root modules that was cut short, removing from a state "
+                 "each object another root keeps:\n";
+    for (const auto& removal : split.removals)
+        std::cout << "  " << runs[removal.losing_root].name << ": " << removal.losing_address << " (id " << removal.id
+                  << "), kept by " << runs[removal.keeping_root].name << " as " << removal.keeping_address << "\n";
+    return ask_approval("Do you want to remove them from those states?",
+                        "Terraform plans no change for each object in the root that keeps it and a destroy in the "
+                        "other; the states before are kept for restoring.");
 }
 
 // --report=FILE: one report of every root, JSON (cross_root_json.hpp) or Markdown.
@@ -190,6 +206,9 @@ int run_roots_apply(const Invocation& invocation) {
         for (const auto& w : withdrawn)
             std::cout << "tfw: not moved: " << runs[w.transfer.from_root].name << ": " << w.transfer.from << ": " << w.reason << "\n";
     };
+    apply.confirm_repair = [&](const app::SplitObjects& split) {
+        return args.auto_approve || ask_repair_approval(split, runs);
+    };
     apply.confirm = [&](const std::vector<core::StateTransfer>& carried, const std::vector<shell::WithdrawnTransfer>& withdrawn) {
         not_moved(withdrawn);
         return args.auto_approve || ask_migration_approval(carried, runs);
@@ -197,6 +216,10 @@ int run_roots_apply(const Invocation& invocation) {
     const app::RootsApplyOutcome outcome = app::apply_roots(runs, roots_settings(invocation, args, binary), policy, apply);
     if (outcome.failed) {
         report_failed_roots(runs, "moved");
+        return 1;
+    }
+    if (outcome.repair_cancelled) {
+        std::cout << "\nRepair cancelled: no state was changed.\n";
         return 1;
     }
     if (outcome.between.paired.moves.empty()) {
@@ -241,9 +264,7 @@ int run_roots_plan(const Invocation& invocation) {
 
     std::vector<app::RootRun> runs = roots_of(invocation);
     for (const auto& run : runs)
-        if (const fs::path cut_short = shell::interrupted_migration(run.dir); !cut_short.empty())
-            throw std::runtime_error("root module " + run.name + " takes part in a migration between root modules that was cut short (" +
-                                     cut_short.string() + "); tfw apply with the same --root options finishes it");
+        if (const auto cut_short = app::migration_cut_short(run.dir)) throw std::runtime_error(*cut_short);
     const fs::path binary = shell::resolve_terraform_binary(options.terraform_bin);
     const app::RootsSettings settings = roots_settings(invocation, args, binary);
     app::plan_roots(runs, settings);

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <iostream>
+#include <stdexcept>
 
+#include "tfw/app/migration_guard.hpp"
 #include "tfw/app/tidy.hpp"
 #include "tfw/core/tidy/tidy.hpp"
 #include "tfw/shell/signals.hpp"
@@ -45,6 +47,11 @@ int run_tidy_command(const Invocation& invocation) {
 
     shell::SignalForwarding signals;
     app::TidySession session(invocation.root_dir, [](const std::string& line) { std::cerr << line << "\n"; });
+    // States in the middle of a migration do not say which blocks are still needed.
+    if (const auto cut_short = app::migration_cut_short(invocation.root_dir)) {
+        if (invocation.options.write) throw std::runtime_error(*cut_short + "; tfw tidy --write removes nothing until then");
+        std::cerr << "tfw: warning: " << *cut_short << "\n";
+    }
     auto terraform = [&invocation] {
         return shell::Terraform(shell::resolve_terraform_binary(invocation.options.terraform_bin), invocation.global_args);
     };

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "tfw/core/model/address.hpp"
+#include "tfw/core/parse/backend_config.hpp"
 #include "tfw/core/parse/plan_json.hpp"
 #include "tfw/core/parse/plan_text.hpp"
 #include "tfw/shell/file_io.hpp"
@@ -77,6 +78,21 @@ std::string workspace_of(const fs::path& root_dir) {
     std::string name = read_file(selected);
     while (!name.empty() && (name.back() == '\n' || name.back() == '\r' || name.back() == ' ')) name.pop_back();
     return name.empty() ? "default" : name;
+}
+
+std::optional<core::BackendBlock> backend_block_of(const fs::path& root_dir) {
+    std::vector<std::pair<std::string, std::string>> files;
+    for (const auto& entry : fs::directory_iterator(root_dir.empty() ? "." : root_dir)) {
+        const std::string name = entry.path().filename().string();
+        if (entry.is_regular_file() && (name.ends_with(".tf") || name.ends_with(".tf.json")))
+            files.emplace_back(name, read_file(entry.path()));
+    }
+    return core::effective_backend_block(files);
+}
+
+bool is_initialised(const fs::path& root_dir) {
+    std::error_code missing;
+    return fs::is_regular_file(data_dir_of(root_dir) / "terraform.tfstate", missing);
 }
 
 namespace {

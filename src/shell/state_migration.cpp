@@ -1,5 +1,6 @@
 #include "tfw/shell/state_migration.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <random>
@@ -188,13 +189,65 @@ fs::path migrations_home() {
     return fs::path(home && *home ? home : "/tmp") / ".local" / "state" / "tfw" / "migrations";
 }
 
-fs::path interrupted_migration(const fs::path& root_dir) {
+namespace {
+
+// The journal of the migration kept in `kept_in`, or nothing when it has none or it
+// cannot be read (a migration that wrote no journal pushed nothing).
+std::optional<core::MigrationJournal> journal_in(const fs::path& kept_in) {
+    const fs::path file = kept_in / "journal.json";
+    std::error_code missing;
+    if (!fs::is_regular_file(file, missing)) return std::nullopt;
+    try {
+        return core::parse_journal(read_file(file), file.string());
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+bool same_directory(const fs::path& a, const fs::path& b) {
+    std::error_code error;
+    const bool same = fs::equivalent(a, b, error);
+    return !error && same;
+}
+
+// Whether the journal's migration took `root_dir` in its current workspace.
+bool takes_part(const core::MigrationJournal& journal, const fs::path& root_dir) {
+    for (std::size_t i = 0; i < journal.roots.size(); ++i)
+        if (same_directory(journal.roots[i], root_dir) &&
+            (journal.workspaces.empty() || journal.workspaces[i] == workspace_of(root_dir)))
+            return true;
+    return false;
+}
+
+}  // namespace
+
+std::optional<CutShortMigration> cut_short_migration(const fs::path& root_dir) {
+    auto found = [&](const fs::path& kept_in) {
+        CutShortMigration migration{kept_in, {}};
+        if (auto journal = journal_in(kept_in))
+            for (const auto& root : journal->roots)
+                if (!same_directory(root, root_dir)) migration.other_roots.push_back(root);
+        return migration;
+    };
     const fs::path pointer = pointer_of(root_dir);
     std::error_code missing;
-    if (!fs::is_regular_file(pointer, missing)) return {};
-    std::string text = read_file(pointer);
-    while (!text.empty() && text.back() == '\n') text.pop_back();
-    return text;
+    if (fs::is_regular_file(pointer, missing)) {
+        std::string text = read_file(pointer);
+        while (!text.empty() && text.back() == '\n') text.pop_back();
+        if (!text.empty()) return found(text);
+    }
+    // The data directory may be gone (a new init, a cleaned workspace) while the journal
+    // of this machine is not.
+    const fs::path home = migrations_home();
+    std::error_code error;
+    if (!fs::is_directory(home, error)) return std::nullopt;
+    std::vector<fs::path> unfinished;
+    for (const auto& entry : fs::directory_iterator(home, error))
+        if (!fs::exists(entry.path() / finished_marker, missing)) unfinished.push_back(entry.path());
+    std::sort(unfinished.begin(), unfinished.end());
+    for (const auto& kept_in : unfinished)
+        if (auto journal = journal_in(kept_in); journal && takes_part(*journal, root_dir)) return found(kept_in);
+    return std::nullopt;
 }
 
 MigrationOutcome migrate_states(const MigrationRequest& request) {
@@ -274,9 +327,10 @@ MigrationOutcome migrate_states(const MigrationRequest& request) {
     outcome.kept_in = migrations_home() / migration_id();
     create_private_directories(migrations_home());
     create_private_directories(outcome.kept_in);
-    core::MigrationJournal journal{outcome.kept_in.filename().string(), {}, transfers};
+    core::MigrationJournal journal{outcome.kept_in.filename().string(), {}, {}, transfers};
     for (std::size_t i = 0; i < roots.size(); ++i) {
         journal.roots.push_back(roots[i].dir.string());
+        journal.workspaces.push_back(workspace_of(roots[i].dir));
         write_private_file(outcome.kept_in / core::state_file_name(i, core::StateStep::original), states[i].original);
         if (states[i].gained)
             write_private_file(outcome.kept_in / core::state_file_name(i, core::StateStep::gained), *states[i].gained);
@@ -307,6 +361,31 @@ std::vector<std::string> pull_states(const fs::path& terraform_binary, const std
         out.push_back(pull(reader));
     }
     return out;
+}
+
+std::string pull_state_of_root(const fs::path& terraform_binary, const fs::path& root_dir, const std::string& workspace,
+                               const fs::path& scratch) {
+    Terraform terraform(terraform_binary, {"-chdir=" + root_dir.string()});
+    ProcessOptions options;
+    options.env_overrides = {{"TF_WORKSPACE", workspace}, {"TF_IN_AUTOMATION", "1"}};
+    if (!is_initialised(root_dir) && backend_block_of(root_dir)) {
+        const fs::path data_dir = private_data_dir(root_dir, scratch);
+        options.env_overrides.emplace_back("TF_DATA_DIR", data_dir.string());
+        // The default workspace exists in every backend; another is selected by TF_WORKSPACE.
+        ProcessOptions init_options = options;
+        init_options.env_overrides.front().second = "default";
+        const ProcessResult initialised =
+            terraform.run({"init", "-input=false", "-no-color", "-lockfile=readonly", "-reconfigure"}, init_options);
+        throw_if_interrupted();
+        if (initialised.exit_code != 0)
+            throw std::runtime_error("terraform init of its backend failed: " +
+                                     core::first_error_line(initialised.stdout_text + initialised.stderr_text));
+    }
+    const ProcessResult pulled = terraform.run({"state", "pull"}, options);
+    throw_if_interrupted();
+    if (pulled.exit_code != 0)
+        throw std::runtime_error("terraform state pull failed: " + core::first_error_line(pulled.stderr_text + pulled.stdout_text));
+    return pulled.stdout_text;
 }
 
 void finish_split_objects(const fs::path& terraform_binary, const std::vector<MigrationRoot>& roots,
@@ -370,7 +449,7 @@ void finish_interrupted_migrations(const fs::path& terraform_binary, const std::
                                    std::chrono::nanoseconds lock_timeout, const std::function<void(const std::string&)>& say) {
     std::set<fs::path> journals;
     for (const auto& root : roots)
-        if (fs::path dir = interrupted_migration(root.dir); !dir.empty()) journals.insert(dir);
+        if (auto migration = cut_short_migration(root.dir)) journals.insert(migration->kept_in);
     for (const auto& kept_in : journals) {
         const fs::path journal_file = kept_in / "journal.json";
         const core::MigrationJournal journal = core::parse_journal(read_file(journal_file), journal_file.string());

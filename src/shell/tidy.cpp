@@ -329,13 +329,7 @@ std::vector<std::string> settings_from_backend_config(const fs::path& root_dir) 
     if (!fs::is_regular_file(record, missing)) return {};
     const auto recorded = core::parse_backend_record(read_file(record));
     if (!recorded) return {};
-    std::vector<std::pair<std::string, std::string>> files;
-    for (const auto& entry : fs::directory_iterator(root_dir.empty() ? "." : root_dir)) {
-        const std::string name = entry.path().filename().string();
-        if (entry.is_regular_file() && (name.ends_with(".tf") || name.ends_with(".tf.json")))
-            files.emplace_back(name, read_file(entry.path()));
-    }
-    const auto block = core::effective_backend_block(files);
+    const auto block = backend_block_of(root_dir);
     return block ? core::settings_from_backend_config(*block, *recorded) : std::vector<std::string>{};
 }
 

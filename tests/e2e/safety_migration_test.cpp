@@ -1,13 +1,20 @@
-// A migration between roots cut short, recovered from the states alone (issue 23): both
-// states in PostgreSQL (Terraform's pg backend), `tfw apply --root` is killed by SIGKILL
-// right after its first state push (a terraform wrapper kills tfw the moment that push
-// returns, so the moment is certain), and the machine's pointer and journal are deleted,
-// as on a fresh checkout. `tfw plan --root` then says a migration was cut short and which
-// root must not be applied; `tfw apply --root` finishes it: every id is in exactly one
-// state, and both roots plan no change.
+// A migration between roots cut short, recovered from the states alone (issues 23 and
+// 33): both states in PostgreSQL (Terraform's pg backend), `tfw apply --root` is killed by
+// SIGKILL right after its first state push (a terraform wrapper kills tfw the moment that
+// push returns, so the moment is certain).
+//  - With this machine's pointer and journal, the single-root commands in the losing root
+//    know: `tfw plan` says so in one line, `tfw apply` and `tfw tidy --write` refuse.
+//  - From a fresh checkout (no pointer, no journal, the other root never initialised
+//    here), the losing root's `.tfw.yaml` declares the other as a sibling (`roots:`): its
+//    `tfw plan` names each object the sibling's state also holds, and `tfw apply`, of a
+//    new plan or a saved one, refuses to destroy them.
+//  - `tfw plan --root` says a migration was cut short and which root must not be applied.
+//    `tfw apply --root` repairs it only with approval, never an object whose values differ
+//    between the two states, and then finishes it: every id is in exactly one state, and
+//    both roots plan no change.
 #include <boost/test/unit_test.hpp>
 
-#include <fstream>
+#include <regex>
 #include <set>
 
 #include "chaos.hpp"
@@ -17,26 +24,25 @@ using namespace tfw::e2e;
 
 namespace {
 
-std::multiset<std::string> ids_in_both(const SplitRoots& roots) {
-    std::multiset<std::string> out;
-    for (const Workspace* ws : {&roots.a, &roots.b})
-        for (const auto& [address, id] : ids_of(*ws)) out.insert(id);
-    return out;
+std::size_t occurrences(const std::string& text, const std::string& part) {
+    std::size_t count = 0;
+    for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++count;
+    return count;
 }
 
-// A `terraform` that kills its parent (tfw) with SIGKILL as soon as its first
-// `state push` has succeeded.
-std::string killing_terraform(const Workspace& ws) {
-    const fs::path file = ws.scratch() / "terraform-killing-after-push";
-    std::ofstream(file) << "#!/bin/sh\n"
-                           "\"" << terraform_binary().string() << "\" \"$@\"\n"
-                           "status=$?\n"
-                           "case \" $* \" in *\" state push \"*)\n"
-                           "  if [ $status -eq 0 ] && [ ! -e \"$0.fired\" ]; then : > \"$0.fired\"; kill -9 $PPID; fi;;\n"
-                           "esac\n"
-                           "exit $status\n";
-    fs::permissions(file, fs::perms::owner_all);
-    return file.string();
+// Pushes the root's state with `from` replaced by `to` in its text, at the next serial.
+void edit_state(const Workspace& ws, const std::string& from, const std::string& to) {
+    std::string state = ws.terraform({"state", "pull"}).out;
+    const std::size_t at = state.find(from);
+    BOOST_TEST_REQUIRE(at != std::string::npos, "no " << from << " in the state");
+    state.replace(at, from.size(), to);
+    std::smatch serial;
+    BOOST_TEST_REQUIRE(std::regex_search(state, serial, std::regex("\"serial\": ([0-9]+)")));
+    state.replace(serial.position(1), serial.length(1), std::to_string(std::stoull(serial[1]) + 1));
+    ws.write_file("edited.tfstate", state);
+    const RunResult pushed = ws.terraform({"state", "push", "edited.tfstate"});
+    BOOST_TEST_REQUIRE(pushed.exit_code == 0, pushed.describe());
+    fs::remove(ws.dir() / "edited.tfstate");
 }
 
 }  // namespace
@@ -48,26 +54,81 @@ BOOST_AUTO_TEST_CASE(a_migration_killed_after_its_first_push_is_finished_from_th
     const fs::path state_home = roots.a.scratch() / "state";
     roots.a.set_environment("XDG_STATE_HOME", state_home.string());
     const auto ids_before = ids_of(roots.a);
-    const std::multiset<std::string> every_id = ids_in_both(roots);
+    const std::multiset<std::string> every_id = ids_in_both_roots(roots);
     BOOST_TEST_REQUIRE(every_id.size() == 7u);
     roots.switch_both("after", "after");
 
-    const std::string killing = killing_terraform(roots.a);
+    const std::string killing = terraform_killing_tfw_after_first_push(roots.a);
     const RunResult killed = roots.a.tfw({"apply", "-no-color", "-auto-approve", "-lock-timeout=60s", "--root",
                                           roots.b.dir().string(), "--terraform-bin=" + killing});
     BOOST_TEST_REQUIRE(fs::exists(killing + ".fired"), "no push was made:\n" << killed.describe());
     BOOST_TEST(killed.exit_code == 128 + 9, killed.describe());
     orphans.wait_for_orphans();
     // B has gained the five objects; A still holds them: each is in two states.
-    const std::multiset<std::string> split = ids_in_both(roots);
+    const std::multiset<std::string> split = ids_in_both_roots(roots);
     BOOST_TEST(split.size() == 12u);
     for (const auto& id : every_id) BOOST_TEST(split.count(id) >= 1u, id);
+
+    const std::string b_dir = roots.b.dir().string();
+    {
+        // The losing root alone, on this machine: its pointer and the journal tell.
+        const std::string before = roots.everything();
+        const RunResult planned = roots.a.tfw({"plan", "-no-color", "-input=false", "-lock-timeout=60s"});
+        BOOST_TEST(planned.exit_code == 0, planned.describe());
+        BOOST_TEST(occurrences(planned.err, "takes part in a migration between root modules that was cut short") == 1u,
+                   planned.describe());
+        BOOST_TEST(planned.err.find("tfw apply --root='" + b_dir + "' here finishes it") != std::string::npos,
+                   planned.describe());
+        const RunResult applied = roots.a.tfw({"apply", "-no-color", "-auto-approve", "-lock-timeout=60s"});
+        BOOST_TEST(applied.exit_code == 1, applied.describe());
+        BOOST_TEST(applied.err.find("tfw: error: root module " + roots.a.dir().string() +
+                                    " takes part in a migration between root modules that was cut short") != std::string::npos,
+                   applied.describe());
+        BOOST_TEST(applied.err.find("nothing was applied") != std::string::npos, applied.describe());
+        const RunResult tidied = roots.a.tfw({"tidy", "--write"});
+        BOOST_TEST(tidied.exit_code == 1, tidied.describe());
+        BOOST_TEST(tidied.err.find("tfw tidy --write removes nothing until then") != std::string::npos, tidied.describe());
+        BOOST_TEST(roots.everything() == before, "a single-root command changed a file or a state");
+    }
 
     // A fresh checkout: no pointer in either root, no journal on this machine.
     for (const Workspace* ws : {&roots.a, &roots.b})
         for (const auto& entry : fs::directory_iterator(ws->dir() / ".terraform"))
             if (entry.path().filename().string().rfind("tfw-migration", 0) == 0) fs::remove(entry.path());
     fs::remove_all(state_home);
+    {
+        // The losing root alone, from a fresh checkout that declares its sibling, which this
+        // machine has never initialised: only the states tell.
+        const std::string sibling = fs::relative(roots.b.dir(), roots.a.dir()).string();
+        roots.a.write_file(".tfw.yaml", "version: 1\nroots: [\"" + sibling + "\"]\n");
+        const std::string before = roots.everything();
+        const fs::path aside = roots.b.scratch() / "data-dir-aside";
+        fs::rename(roots.b.dir() / ".terraform", aside);
+        const Snapshot b_files = roots.b.snapshot();
+        const std::string network_id = ids_before.at("terraform_data.network");
+        const RunResult planned = roots.a.tfw({"plan", "-no-color", "-input=false", "-lock-timeout=60s"});
+        BOOST_TEST(planned.exit_code == 0, planned.describe());
+        BOOST_TEST(planned.err.find("tfw: warning: this plan destroys terraform_data.network (id " + network_id +
+                                    "), which the state of sibling root " + sibling +
+                                    " also holds as terraform_data.network") != std::string::npos,
+                   planned.describe());
+        BOOST_TEST(occurrences(planned.err, "which the state of sibling root") == split_moved_addresses.size(),
+                   planned.describe());
+        const RunResult applied = roots.a.tfw({"apply", "-no-color", "-auto-approve", "-lock-timeout=60s"});
+        BOOST_TEST(applied.exit_code == 1, applied.describe());
+        BOOST_TEST(occurrences(applied.err, "tfw: error: this plan destroys") == split_moved_addresses.size(),
+                   applied.describe());
+        BOOST_TEST(applied.err.find("tfw: nothing was applied") != std::string::npos, applied.describe());
+        const RunResult saved = roots.a.tfw({"plan", "-no-color", "-input=false", "-lock-timeout=60s", "-out=saved.tfplan"});
+        BOOST_TEST_REQUIRE(saved.exit_code == 0, saved.describe());
+        const RunResult applied_saved = roots.a.tfw({"apply", "-no-color", "-lock-timeout=60s", "saved.tfplan"});
+        BOOST_TEST(applied_saved.exit_code == 1, applied_saved.describe());
+        BOOST_TEST(applied_saved.err.find("tfw: nothing was applied") != std::string::npos, applied_saved.describe());
+        BOOST_TEST(snapshot_difference(b_files, roots.b.snapshot()) == "", "the sibling's checkout changed");
+        fs::remove(roots.a.dir() / "saved.tfplan");
+        fs::rename(aside, roots.b.dir() / ".terraform");
+        BOOST_TEST(roots.everything() == before, "a single-root command changed a file or a state");
+    }
     const std::string untouched = roots.everything();
 
     const RunResult planned = roots.plan();
@@ -81,6 +142,28 @@ BOOST_AUTO_TEST_CASE(a_migration_killed_after_its_first_push_is_finished_from_th
                "the objects B holds are offered as moves again:\n" << planned.describe());
     BOOST_TEST(roots.everything() == untouched, "tfw plan --root changed a file or a state");
 
+    // The repair takes the approval a move takes: no answer (stdin is /dev/null), no change.
+    const RunResult unapproved = roots.a.tfw({"apply", "-no-color", "-lock-timeout=60s", "--root", b_dir});
+    BOOST_TEST(unapproved.exit_code == 1, unapproved.describe());
+    BOOST_TEST(unapproved.out.find("  .: terraform_data.network (id " + ids_before.at("terraform_data.network") +
+                                   "), kept by " + b_dir + " as terraform_data.network") != std::string::npos,
+               unapproved.describe());
+    BOOST_TEST(unapproved.out.find("Repair cancelled: no state was changed.") != std::string::npos, unapproved.describe());
+    BOOST_TEST(roots.everything() == untouched, "a repair without approval changed a file or a state");
+
+    // One id in both states with other values is two objects, or one changed since: never repaired.
+    edit_state(roots.b, "\"vpc-main\"", "\"vpc-elsewhere\"");
+    const RunResult differing =
+        roots.a.tfw({"apply", "-no-color", "-auto-approve", "-lock-timeout=60s", "--root", b_dir});
+    BOOST_TEST(differing.exit_code == 0, differing.describe());
+    BOOST_TEST(differing.err.find("tfw: not repaired: terraform_data.network (.) and terraform_data.network (" + b_dir +
+                                  ") share the id " + ids_before.at("terraform_data.network") +
+                                  " but have other values (input)") != std::string::npos,
+               differing.describe());
+    BOOST_TEST(ids_of(roots.a).count("terraform_data.network") == 1u, "the differing object left A's state");
+    BOOST_TEST(ids_of(roots.a).size() == 2u, "the four others stay split:\n" << differing.describe());
+    edit_state(roots.b, "\"vpc-elsewhere\"", "\"vpc-main\"");
+
     const RunResult finished =
         roots.a.tfw({"apply", "-no-color", "-auto-approve", "-lock-timeout=60s", "--root", roots.b.dir().string()});
     BOOST_TEST_REQUIRE(finished.exit_code == 0, finished.describe());
@@ -89,6 +172,6 @@ BOOST_AUTO_TEST_CASE(a_migration_killed_after_its_first_push_is_finished_from_th
                    std::string::npos,
                finished.describe());
     BOOST_TEST(finished.out.find("tfw: nothing to move between root modules") != std::string::npos, finished.describe());
-    BOOST_TEST(ids_in_both(roots) == every_id, "an id is in no state or in two");
+    BOOST_TEST(ids_in_both_roots(roots) == every_id, "an id is in no state or in two");
     check_split_carried_out(roots, ids_before);
 }

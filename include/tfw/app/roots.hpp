@@ -58,10 +58,13 @@ void plan_roots(std::vector<RootRun>& runs, const RootsSettings& settings,
 std::vector<const RootRun*> failed_roots(const std::vector<RootRun>& runs);
 
 // Objects in two roots' states at once: a migration cut short, as the states alone show
-// it. Each is decided by Terraform's plans (who keeps it) or refused with the reason.
+// it. One object (the same provider and every value in both states) is decided by
+// Terraform's plans (who keeps it) or refused with the reason; two objects that only
+// share a type and an id are reported and never repaired.
 struct SplitObjects {
     std::vector<shell::SplitRemoval> removals;
     std::vector<std::string> refusals;
+    std::vector<std::string> unrepaired;  // two objects with one id: reported only
     std::set<std::pair<std::size_t, std::string>> held;  // (root, address): not a move candidate
     std::vector<std::string> states;  // each root's state as read, for the trials between roots
 };
@@ -84,18 +87,22 @@ std::vector<core::RootMoves> inside_moves(const std::vector<RootRun>& runs);
 
 // `tfw apply --root`: every root's tfw lock for the whole run; a migration cut short
 // finished first; the kept states of old migrations removed; the roots planned; objects
-// left in two states finished (then planned again); the moves between roots paired; and
-// the confirmed ones migrated on the states (shell/state_migration). `planned` sees the
-// roots and the moves before the migration; `confirm` is asked once Terraform confirmed
-// them, with the state locks held.
+// left in two states finished once `confirm_repair` approves (then planned again); the
+// moves between roots paired; and the confirmed ones migrated on the states
+// (shell/state_migration). `planned` sees the roots and the moves before the migration;
+// `confirm` is asked once Terraform confirmed them, with the state locks held.
 struct RootsApply {
     std::size_t keep_days = 0;  // the policy's migrations.keep_days
     std::chrono::nanoseconds lock_timeout{0};
+    // Asked before any state loses an object a migration cut short left in two states:
+    // the same approval as a move. False: nothing changes.
+    std::function<bool(const SplitObjects&)> confirm_repair;
     std::function<void(const std::vector<RootRun>&, const BetweenRoots&)> planned;
     std::function<bool(const std::vector<core::StateTransfer>&, const std::vector<shell::WithdrawnTransfer>&)> confirm;
 };
 struct RootsApplyOutcome {
     bool failed = false;  // a root failed to plan: nothing changed
+    bool repair_cancelled = false;  // confirm_repair said no: nothing changed
     BetweenRoots between;
     shell::MigrationOutcome migration;
 };

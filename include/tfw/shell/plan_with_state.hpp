@@ -8,10 +8,12 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "tfw/core/model/plan.hpp"
+#include "tfw/core/parse/backend_config.hpp"
 #include "tfw/shell/terraform.hpp"
 
 namespace tfw::shell {
@@ -30,6 +32,13 @@ std::filesystem::path data_dir_of(const std::filesystem::path& root_dir);
 // downloads nothing: modules copied (init may rewrite their manifest), providers linked
 // (they can be large). The root's own backend settings stay where they are.
 std::filesystem::path private_data_dir(const std::filesystem::path& root_dir, const std::filesystem::path& dir);
+
+// The backend block Terraform uses for `root_dir`, from its .tf and .tf.json files
+// (core::effective_backend_block), or none: the local backend. Throws on a syntax error.
+std::optional<core::BackendBlock> backend_block_of(const std::filesystem::path& root_dir);
+
+// Whether `terraform init` has recorded a backend in the root's data directory.
+bool is_initialised(const std::filesystem::path& root_dir);
 
 // The workspace terraform uses in `root_dir`: $TF_WORKSPACE, else the one `terraform
 // workspace select` recorded in its data directory, else "default".

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,14 @@ struct SplitRemoval {
 // The state of each root (`terraform state pull`; "" for none), in order: read-only.
 std::vector<std::string> pull_states(const std::filesystem::path& terraform_binary, const std::vector<MigrationRoot>& roots);
 
+// The state of a root this run does not plan (a sibling named by the policy's `roots`),
+// read-only, in `workspace`: `state pull` where the root is initialised or has no backend
+// block (the local backend needs no init), else after `init` into a private data
+// directory at `scratch`, providers as its lock file pins them, so that its checkout
+// stays as it is. "" when it has no state. Throws with terraform's first error line.
+std::string pull_state_of_root(const std::filesystem::path& terraform_binary, const std::filesystem::path& root_dir,
+                               const std::string& workspace, const std::filesystem::path& scratch);
+
 // Finishes migrations cut short as the states alone show them: with the state locks of
 // the roots involved held, checks that each object is still in both states with its id,
 // keeps the losing roots' states (0600, for restoring), and pushes each losing root's
@@ -81,9 +90,18 @@ void finish_split_objects(const std::filesystem::path& terraform_binary, const s
 // `keep` ago; a migration cut short is never removed. Returns what it removed.
 std::vector<std::filesystem::path> remove_expired_migrations(std::chrono::hours keep);
 
-// The interrupted migration a root takes part in, from the pointer in its data directory,
-// or an empty path.
-std::filesystem::path interrupted_migration(const std::filesystem::path& root_dir);
+// A migration between roots cut short that a root takes part in (in its current
+// workspace): where its journal and states are kept, and the other roots it named.
+struct CutShortMigration {
+    std::filesystem::path kept_in;
+    std::vector<std::string> other_roots;  // absolute; empty when its journal cannot be read
+};
+
+// The migration cut short a root takes part in: the pointer in its data directory, else
+// an unfinished journal of this machine's migrations_home() that names the root; or none.
+// Every command that plans or applies a root asks first: until the migration is finished,
+// the root may hold objects another root now manages, and applying it destroys them.
+std::optional<CutShortMigration> cut_short_migration(const std::filesystem::path& root_dir);
 
 // Finishes the interrupted migrations of these roots, with their state locks held, and
 // says for each in one line whether it finished it or, when nothing had been pushed,

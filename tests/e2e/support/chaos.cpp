@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 #include <thread>
 
 #include <sys/prctl.h>
@@ -66,6 +67,19 @@ std::size_t line_count(std::string_view text) {
         if (c == '\n') ++lines;
     if (!text.empty() && text.back() != '\n') ++lines;
     return lines;
+}
+
+std::string terraform_killing_tfw_after_first_push(const Workspace& ws) {
+    const fs::path file = ws.scratch() / "terraform-killing-after-push";
+    std::ofstream(file) << "#!/bin/sh\n"
+                           "\"" << terraform_binary().string() << "\" \"$@\"\n"
+                           "status=$?\n"
+                           "case \" $* \" in *\" state push \"*)\n"
+                           "  if [ $status -eq 0 ] && [ ! -e \"$0.fired\" ]; then : > \"$0.fired\"; kill -9 $PPID; fi;;\n"
+                           "esac\n"
+                           "exit $status\n";
+    fs::permissions(file, fs::perms::owner_all);
+    return file.string();
 }
 
 }  // namespace tfw::e2e

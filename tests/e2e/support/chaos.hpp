@@ -33,6 +33,11 @@ public:
 // (`tfw-moved-<pid>.tf`) or a write cut short (`<file>.tfw-<pid>.tmp`).
 bool is_tfw_leftover(std::string_view file_name);
 
+// A `terraform` (a script in the workspace's scratch dir, for --terraform-bin) that kills
+// its parent, tfw, with SIGKILL the moment its first `state push` has succeeded: a
+// migration between roots cut short at a known point. `<script>.fired` exists once it did.
+std::string terraform_killing_tfw_after_first_push(const Workspace& ws);
+
 // The number of lines of `text` (a last line without its newline counts).
 std::size_t line_count(std::string_view text);
 

@@ -83,6 +83,13 @@ RunResult SplitRoots::plan(const std::vector<std::string>& extra) const {
     return a.tfw(args);
 }
 
+std::multiset<std::string> ids_in_both_roots(const SplitRoots& roots) {
+    std::multiset<std::string> out;
+    for (const Workspace* ws : {&roots.a, &roots.b})
+        for (const auto& [address, id] : ids_of(*ws)) out.insert(id);
+    return out;
+}
+
 std::string SplitRoots::everything() const {
     std::string out;
     for (const Workspace* ws : {&a, &b}) {

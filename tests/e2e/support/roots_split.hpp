@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,10 @@ struct SplitRoots {
     // The user's files and both states, to show a run changed nothing.
     std::string everything() const;
 };
+
+// Every id in both roots' states, once per state that holds it: an object in two states
+// shows twice.
+std::multiset<std::string> ids_in_both_roots(const SplitRoots& roots);
 
 // After a split is carried out (by commands, blocks or tfw apply --root): A holds only
 // `stays` and B every moved object, each with the id it had in `ids_before`, and plain
