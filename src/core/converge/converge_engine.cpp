@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "tfw/core/converge/company.hpp"
 #include "tfw/core/converge/converge_task.hpp"
 #include "tfw/core/parse/diagnostics.hpp"
 #include "tfw/core/converge/fixed_point.hpp"
@@ -64,6 +65,14 @@ std::set<std::size_t> blamed_moves(const std::vector<Diagnostic>& diagnostics, c
     return out;
 }
 
+// The evidence with Terraform's latest verdict last, in place of an earlier one: a move
+// judged again, in another company or by the final plan, says what the last plan said.
+std::string with_verdict(std::string evidence, const std::string& verdict) {
+    for (const char* earlier : {"; Terraform plans it with no change", "; Terraform would ", "; Terraform did not carry"})
+        if (const std::size_t at = evidence.rfind(earlier); at != std::string::npos) evidence.erase(at);
+    return evidence + "; " + verdict;
+}
+
 // `would update terraform_data.b in place (~ input), which holds its id` (or its arn:
 // either is what a value that refers to it holds).
 std::string describe_referrer(const TrialVerdict& verdict, const Address& referrer) {
@@ -98,6 +107,12 @@ struct ConvergeEngine::State {
     std::optional<PlanMade> previous;
     std::optional<PlanMade> ready;  // a trial round's plan of exactly the next set of moves
     std::vector<Unmatched> withdrawn;  // both sides of each withdrawn trial move
+    // Each move withdrawn by a verdict, with the company that verdict was made in: tried
+    // again when the moves that stand give it another (core/converge/company).
+    std::map<MovePair, Withdrawal> withdrawals;
+    std::map<MovePair, Move> withdrawn_moves;
+    std::map<MovePair, int> retries;  // of each withdrawal, however often it was withdrawn
+    CompanyRelevance relevance;  // from the last analysis
     TieBook tie_book;
     // Deletions that are themselves the end of a moved block in the configuration, and
     // where the state holds them: Terraform names that address for a chain's move.
@@ -214,21 +229,27 @@ struct ConvergeEngine::State {
         }
     }
 
-    // The final plan is the one the user sees and may save, made with the user's options.
-    // When no plan of the moves that stand was made so (only plans that skipped the
-    // refresh), they are planned again as asked, and every move is judged by that plan once
-    // more. True when finished; false when that plan withdrew something (drift the refresh
-    // found): plan on, each time with fewer moves.
+    // The final plan is the one the user sees and may save, made with the user's options,
+    // and it judges every move it holds, whatever earlier plans said of them: a plan that
+    // skipped the refresh, or held other moves, vouches for nothing here. When no plan of
+    // the moves that stand was made so, they are planned again as asked. First, a
+    // withdrawal whose company these moves change is tried again with them
+    // (core/converge/company), in a plan that need not refresh. True when finished; false
+    // when something changed: plan on.
     Step<bool> conclude() {
+        if (retry_stale_withdrawals()) co_return false;
         const std::vector<MovePair> moves = pairs_of(result.moves);
+        PlanOutput planned;
+        std::string final_file;
         if (const PlanMade* made = made_as_asked_with(moves)) {
             if (!same_moves(in_file, moves)) co_await inject(moves);
-            finish(made->file);
-            co_return true;
+            planned = made->planned;
+            final_file = made->file;
+        } else {
+            final_file = "final-" + std::to_string(++finals) + ".tfplan";
+            const PlanAction request{final_file, moves, false, false};
+            planned = co_await plan(request);
         }
-        const std::string final_file = "final-" + std::to_string(++finals) + ".tfplan";
-        const PlanAction request{final_file, moves, false, false};
-        PlanOutput planned = co_await plan(request);
         if (planned.exit_code != 0 && planned.exit_code != 2) {
             finish(final_file);
             co_return true;
@@ -239,6 +260,53 @@ struct ConvergeEngine::State {
         if (co_await judge_trials(summary, final_file)) co_return false;
         finish(final_file);
         co_return true;
+    }
+
+    // Whether a move of the moves that stand already takes its object or its new address.
+    bool taken(const Move& move) const {
+        return std::any_of(result.moves.begin(), result.moves.end(),
+                           [&](const Move& m) { return m.from == move.from || m.to == move.to; });
+    }
+
+    // A move joins the moves on trial, as it was withdrawn if it was; false when its
+    // object or its new address is already taken.
+    bool add_on_trial(const Move& move) {
+        const MovePair pair{move.from, move.to};
+        if (taken(move)) return false;
+        const auto withdrawn_move = withdrawn_moves.find(pair);
+        forget_withdrawal(pair);
+        on_trial.insert(pair);
+        result.moves.push_back(withdrawn_move == withdrawn_moves.end() ? move : withdrawn_move->second);
+        result.move_decisions.push_back({Verdict::proposed, "on trial"});
+        return true;
+    }
+
+    // A withdrawal tried again: no longer refused, proposed, or reported as left behind.
+    void forget_withdrawal(const MovePair& pair) {
+        withdrawals.erase(pair);
+        refused.erase(pair);
+        std::erase_if(result.proposals, [&](const Proposal& p) { return p.move.from == pair.first && p.move.to == pair.second; });
+        std::erase_if(withdrawn, [&](const Unmatched& entry) {
+            return entry.address == (entry.is_deletion ? pair.first : pair.second) && !entry.candidates.empty() &&
+                   entry.candidates.front().other == (entry.is_deletion ? pair.second : pair.first);
+        });
+    }
+
+    // Puts back on trial each withdrawal whose company the moves that stand have changed.
+    // True when one was.
+    bool retry_stale_withdrawals() {
+        const std::vector<MovePair> standing = pairs_of(result.moves);
+        const int max_retries = static_cast<int>(settings.policy.max_trial_rounds);
+        const std::vector<MovePair> stale = stale_withdrawals(withdrawals, standing, relevance, max_retries);
+        for (const auto& [pair, withdrawal] : withdrawals)
+            if (!withdrawal.final && withdrawal.retries >= max_retries && relevance.company_of(pair, standing) != withdrawal.company)
+                result.hit_trial_limit = true;
+        bool added = false;
+        for (const auto& pair : stale) {
+            ++retries[pair];
+            added = add_on_trial(withdrawn_moves.at(pair)) || added;
+        }
+        return added;
     }
 
     void finish(const std::string& file) {
@@ -266,6 +334,7 @@ struct ConvergeEngine::State {
     // Runs show -json and the matcher; returns how many moves it added, on trial or not.
     Step<std::size_t> analyse(const std::string& file) {
         const Plan& plan = *co_await shown_plan(file);
+        relevance = CompanyRelevance(plan);
         MatchResult matched = match_moves(plan, settings.policy);
         if (settings.keep_only) settings.keep_only(matched);
         tie_book.start_analysis(matched.ties);
@@ -274,7 +343,7 @@ struct ConvergeEngine::State {
 
         std::vector<Move> fresh;
         for (const auto& move : matched.moves)
-            if (!refused.count({move.from, move.to})) fresh.push_back(move);
+            if (!refused.count({move.from, move.to}) && !taken(move)) fresh.push_back(move);
         // max_moves is per run: the moves the policy accepted in earlier iterations count.
         std::size_t accepted_before = static_cast<std::size_t>(
             std::count_if(result.move_decisions.begin(), result.move_decisions.end(),
@@ -335,6 +404,14 @@ struct ConvergeEngine::State {
             int round = ++result.tie_rounds;
             std::vector<Move> injected = result.moves;
             for (std::size_t e : trials) injected.push_back(board.edges[e].move);
+            // What holds a twin's id and moves too goes with it, unless its object is
+            // already taken.
+            for (std::size_t e : trials)
+                for (const Move& referrer : board.edges[e].moving_referrers)
+                    if (std::none_of(injected.begin(), injected.end(), [&](const Move& m) {
+                            return m.from == referrer.from || m.to == referrer.to;
+                        }))
+                        injected.push_back(referrer);
             const std::string file = "trial-" + std::to_string(round) + ".tfplan";
             const PlanAction request{file, pairs_of(injected), false, settings.refresh};
             PlanOutput planned = co_await plan(request);
@@ -361,6 +438,14 @@ struct ConvergeEngine::State {
                         if (staying->outcome == TrialOutcome::no_change) continue;
                         no_change = false;
                         verdict += ", but " + describe_referrer(*staying, referrer);
+                    }
+                    for (const Move& referrer : board.edges[e].moving_referrers) {
+                        if (!no_change) break;
+                        std::optional<TrialVerdict> moved = judge_trial(*summary, referrer, state_address_of(referrer.from));
+                        if (!moved) moved = judge_trial(*co_await shown_plan(file), referrer, state_address_of(referrer.from));
+                        if (moved->outcome == TrialOutcome::no_change) continue;
+                        no_change = false;
+                        verdict += ", but " + describe_referrer(*moved, referrer.to);
                     }
                 }
                 record_verdict(board, e, no_change, round, verdict);
@@ -391,6 +476,8 @@ struct ConvergeEngine::State {
             on_trial.insert({move.from, move.to});
             result.moves.push_back(std::move(move));
             result.move_decisions.push_back({Verdict::proposed, "on trial"});
+            // What held its id and moved with it in the trial moves with it again.
+            for (const Move& referrer : board.edges[e].moving_referrers) add_on_trial(referrer);
         }
         if (!any_settled) co_return false;
         // What waits for a settled parent is looked at again once the parent's move
@@ -440,13 +527,26 @@ struct ConvergeEngine::State {
         return decide_moves(settings.policy, {move}, 0).front().verdict == Verdict::denied;
     }
 
+    // Why a pair settled out of a tie by what holds its id falls in this plan: a holder
+    // that does not plan no change. Nothing when it stands, or was not so settled.
+    Step<std::optional<std::string>> referrer_changes(const MovePair& pair, const PlanTextSummary& summary,
+                                                      const std::string& file) {
+        const auto judged = tie_book.judged.find(pair);
+        if (!tie_book.settled.count(pair) || judged == tie_book.judged.end()) co_return std::nullopt;
+        for (const Address& referrer : judged->second.referrers) {
+            std::optional<TrialVerdict> staying = judge_staying(summary, referrer);
+            if (!staying) staying = judge_staying(*co_await shown_plan(file), referrer);
+            if (staying->outcome != TrialOutcome::no_change) co_return describe_referrer(*staying, referrer);
+        }
+        co_return std::nullopt;
+    }
+
     // The moves on trial (every move, in the first plan that holds it), judged by the plan
     // Terraform just made with them in: no change confirms a move; an update leaves it to
     // the policy as a partial move; a replace, or a move Terraform did not carry out,
     // withdraws it. Equal known values are evidence, not a verdict: an attribute whose type
     // changes, a value newly sensitive, a replace_triggered_by plan differently. An
-    // ignore-rules move keeps its kind on an update, since its rules accepted a difference
-    // (which attributes the update touches is not checked).
+    // ignore-rules move keeps its kind on an update of attributes its rules cover.
     // A verdict holds only for the set of moves it was made with: when one is withdrawn,
     // the others of the round go on trial again without it (a dependent looked unchanged
     // only because its parent moved too). Withdrawing a move resolved out of a tie
@@ -454,6 +554,7 @@ struct ConvergeEngine::State {
     // something was withdrawn: plan again.
     Step<bool> judge_trials(const PlanTextSummary& summary, const std::string& file) {
         if (on_trial.empty()) co_return false;
+        const std::vector<MovePair> company = pairs_of(result.moves);
         struct Judged {
             std::size_t index;
             Move move;  // with the verdict applied
@@ -474,20 +575,33 @@ struct ConvergeEngine::State {
         on_trial.clear();
 
         std::map<std::size_t, std::string> withdrawn_now;  // index -> reason ("" for a proposal)
+        std::set<std::size_t> declined;  // by a person at the prompt: never asked again
         bool tie_failed = false;
         for (auto& entry : judged_moves) {
             Move& move = entry.move;
+            // An ignore-rules move keeps its kind on an update its rules cover: the
+            // difference they accepted. An update of anything else is partial.
             const bool kept_as_taken =
-                entry.was_certain && (entry.verdict.outcome == TrialOutcome::no_change ||
-                                      (entry.verdict.outcome == TrialOutcome::update && move.kind == MatchKind::ignore_rules));
+                entry.was_certain &&
+                (entry.verdict.outcome == TrialOutcome::no_change ||
+                 (entry.verdict.outcome == TrialOutcome::update && move.kind == MatchKind::ignore_rules && move.to.resource &&
+                  ignore_rules_cover(settings.policy, move.to.resource->type, entry.verdict)));
             // confirmed_by_terraform stays for tentative moves: the reports say "(confirmed by
             // Terraform)" where tfw's comparison alone could not settle the pair. The
             // explanation still gives Terraform's verdict, once however often it is read.
-            const std::string verdict = "; " + describe(entry.verdict);
-            if (!move.evidence.ends_with(verdict)) move.evidence += verdict;
+            move.evidence = with_verdict(move.evidence, describe(entry.verdict));
             if (kept_as_taken) {
                 entry.decided = true;
                 continue;
+            }
+            // A pair settled out of a tie by what holds its id stands only while that
+            // holder plans no change, in this plan too.
+            if (entry.verdict.outcome == TrialOutcome::no_change) {
+                if (auto reason = co_await referrer_changes({move.from, move.to}, summary, file)) {
+                    withdrawn_now[entry.index] = *reason;
+                    tie_failed = tie_failed || move.from_tie;
+                    continue;
+                }
             }
             switch (entry.verdict.outcome) {
                 case TrialOutcome::no_change:
@@ -538,6 +652,7 @@ struct ConvergeEngine::State {
                     ++accepted_before;
                     continue;
                 }
+                if (settings.can_ask) declined.insert(entry.index);
                 withdrawn_now[entry.index] = "";
                 tie_failed = tie_failed || entry.move.from_tie;
                 result.proposals.push_back({entry.move, entry.decision});
@@ -571,6 +686,9 @@ struct ConvergeEngine::State {
             }
             const Move& move = result.moves[i];
             refused.insert({move.from, move.to});
+            const MovePair pair{move.from, move.to};
+            withdrawals[pair] = {relevance.company_of(pair, company), retries[pair], declined.count(i) > 0};
+            withdrawn_moves[pair] = move;
             if (!reason->second.empty()) result.dropped.push_back({move, "withdrawn: " + reason->second});
             const std::string why = "tried with its only candidate, then withdrawn";
             const std::string note = reason->second.empty() ? "proposed, not accepted by policy" : reason->second;

@@ -1,5 +1,7 @@
 #include "tfw/core/converge/move_trial.hpp"
 
+#include <algorithm>
+
 namespace tfw::core::inline converge {
 
 std::optional<TrialVerdict> judge_trial(const PlanTextSummary& summary, const Move& move,
@@ -29,7 +31,7 @@ TrialVerdict judge_trial(const Plan& plan, const Move& move, const std::optional
             return {TrialOutcome::not_moved, {}};
         switch (change.action) {
             case Action::no_op: return {TrialOutcome::no_change, {}};
-            case Action::update: return {TrialOutcome::update, {}};
+            case Action::update: return {TrialOutcome::update, change.changed_attributes};
             case Action::delete_then_create:
             case Action::create_then_delete: return {TrialOutcome::replace, {}};
             default: return {TrialOutcome::not_moved, {}};
@@ -64,6 +66,20 @@ TrialVerdict judge_staying(const Plan& plan, const Address& address) {
         }
     }
     return {TrialOutcome::no_change, {}};
+}
+
+bool ignore_rules_cover(const Policy& policy, std::string_view type, const TrialVerdict& verdict) {
+    if (verdict.changes.empty()) return false;
+    const std::vector<const IgnoreRule*> rules = ignore_rules_for(policy, type);
+    for (const auto& change : verdict.changes) {
+        // `~ tags`, `-/+ name (forces replacement)`: the attribute after the symbol.
+        const std::size_t start = change.find(' ');
+        if (start == std::string::npos) return false;
+        const std::string name = change.substr(start + 1, change.find(' ', start + 1) - start - 1);
+        if (std::none_of(rules.begin(), rules.end(), [&](const IgnoreRule* rule) { return path_glob_match(rule->path_glob, name); }))
+            return false;
+    }
+    return true;
 }
 
 std::string describe(const TrialVerdict& verdict) {

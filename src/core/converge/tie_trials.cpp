@@ -59,9 +59,16 @@ public:
     }
 
 private:
+    // A candidate the holders of its deletion's id may confirm conclusively is worth a plan
+    // beside certain ones, which its confirmation would rule out.
     bool pairable(std::size_t e) const {
+        const bool may_be_conclusive = !board_.edges[e].referrers.empty() || !board_.edges[e].moving_referrers.empty();
         auto alone = [&](const std::vector<std::size_t>& edges) {
-            return std::none_of(edges.begin(), edges.end(), [&](std::size_t o) { return o != e && confirmed(board_.edges[o]); });
+            return std::none_of(edges.begin(), edges.end(), [&](std::size_t o) {
+                const TieEdge& other = board_.edges[o];
+                const bool certain_only = other.verdict == TieVerdict::untried;
+                return o != e && confirmed(other) && !(may_be_conclusive && certain_only);
+            });
         };
         const TieEdge& edge = board_.edges[e];
         return !refuted(edge) && alone(edges_of(edge.move.from, true)) && alone(edges_of(edge.move.to, false));
@@ -129,7 +136,8 @@ TieBoard tie_board(const std::vector<TiedPair>& ties) {
     });
     TieBoard board;
     for (const TiedPair* tie : order)
-        board.edges.push_back({tie->move, tie->certain, TieVerdict::untried, 0, {}, tie->creation_refers_to, tie->referrers});
+        board.edges.push_back(
+            {tie->move, tie->certain, TieVerdict::untried, 0, {}, tie->creation_refers_to, tie->referrers, tie->moving_referrers});
     return board;
 }
 
@@ -157,6 +165,18 @@ void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round
     judged.verdict = no_change ? TieVerdict::confirmed : TieVerdict::refuted;
     judged.round = round;
     judged.because = std::move(because);
+    if (!judged.conclusive()) return;
+    const Move chosen = judged.move;
+    for (std::size_t e = 0; e < board.edges.size(); ++e) {
+        TieEdge& other = board.edges[e];
+        if (e == edge || other.conclusive() || other.verdict == TieVerdict::refuted ||
+            (other.move.from != chosen.from && other.move.to != chosen.to))
+            continue;
+        other.verdict = TieVerdict::refuted;
+        other.round = round;
+        other.because = "ruled out by " + to_string(chosen.from) + " -> " + to_string(chosen.to) +
+                        ", which what holds " + to_string(chosen.from) + "'s id confirmed";
+    }
 }
 
 Move settled_move(const TieBoard& board, std::size_t edge) {

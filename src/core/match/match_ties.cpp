@@ -80,7 +80,8 @@ private:
                                                   (unverified->second.size() == 1 ? " is" : " are") + " unknown until apply";
                 }
                 tie.referrers = referrers_of(d);
-                tie.certain = unverified == state_.unverified.end() && tie.referrers.empty();
+                tie.moving_referrers = moving_referrers_of(d);
+                tie.certain = unverified == state_.unverified.end() && tie.referrers.empty() && tie.moving_referrers.empty();
                 tie.known_equal = compared_values(before, after);
                 auto reached = refers_to.find(c);
                 if (reached == refers_to.end()) {
@@ -113,6 +114,36 @@ private:
                 if (std::find(out.begin(), out.end(), *holder) == out.end()) out.push_back(*holder);
         }
         std::sort(out.begin(), out.end());
+        return out;
+    }
+
+    // The deletions that hold the deletion's id or arn among their own values and have
+    // one candidate creation alone, each as that move: they move with the tied object,
+    // and their plans tell which twin went where, as the plans of objects that stay do.
+    std::vector<Move> moving_referrers_of(std::size_t d) {
+        if (!deletion_values_) {
+            deletion_values_.emplace();
+            for (std::size_t other = 0; other < state_.deletions.size(); ++other)
+                for (const auto& leaf : state_.deletions[other].attributes())
+                    if (leaf.path != "id" && leaf.path != "arn" && leaf.value.size() > 2 && leaf.value.front() == '"')
+                        (*deletion_values_)[leaf.value].push_back(other);
+        }
+        std::set<std::size_t> holders;
+        for (const auto& leaf : state_.deletions[d].attributes()) {
+            if (leaf.path != "id" && leaf.path != "arn") continue;
+            if (auto found = deletion_values_->find(leaf.value); found != deletion_values_->end())
+                holders.insert(found->second.begin(), found->second.end());
+        }
+        std::vector<Move> out;
+        for (std::size_t r : holders) {
+            if (r == d || candidates_[r].size() != 1) continue;
+            Move move;
+            move.from = state_.deletions[r].address();
+            move.to = state_.creations[candidates_[r].front()].address();
+            move.evidence = "holds the id of " + to_string(state_.deletions[d].address());
+            move.tentative_because = "moves with a tied object it holds";
+            out.push_back(std::move(move));
+        }
         return out;
     }
 
@@ -406,6 +437,8 @@ private:
     std::optional<DependencyEvidence> evidence_;
     // Quoted string values held until apply -> the objects holding them; built on first use.
     std::optional<std::unordered_map<std::string, std::vector<const Address*>>> held_values_;
+    // A value of some deletion (id and arn aside) -> the deletions that hold it.
+    std::optional<std::unordered_map<std::string, std::vector<std::size_t>>> deletion_values_;
     std::set<std::size_t> by_dependency_;
     std::set<std::size_t> by_structure_;
     std::map<std::size_t, std::string> instance_moved_;  // deletion -> `module.a[0] to module.b["x"]`

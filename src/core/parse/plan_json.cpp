@@ -155,6 +155,30 @@ public:
         return out;
     }
 
+    // The top-level attributes an update changes, as the rendering marks them (`~ input`):
+    // another value, a value unknown until apply, or one newly sensitive (or no longer).
+    std::vector<std::string> changed_attributes() const {
+        auto differs = [](const Json* a, const Json* b, const Json& name) {
+            const Json* x = child_mark(a, name);
+            const Json* y = child_mark(b, name);
+            return !x != !y || (x && !(*x == *y));
+        };
+        std::set<std::string> names;
+        for (const Json* side : {&before_, &after_}) {
+            if (!side->IsObject()) continue;
+            for (auto it = side->MemberBegin(); it != side->MemberEnd(); ++it) {
+                std::vector<std::string> unknown;
+                marked_paths(child_mark(&after_unknown_, it->name), "", unknown);
+                if (differs(&before_, &after_, it->name) || !unknown.empty() ||
+                    differs(&before_sensitive_, &after_sensitive_, it->name))
+                    names.emplace(it->name.GetString(), it->name.GetStringLength());
+            }
+        }
+        std::vector<std::string> out;
+        for (const auto& name : names) out.push_back("~ " + name);
+        return out;
+    }
+
     void clear() {
         for (rapidjson::Document* d : {&before_, &after_, &after_unknown_, &before_sensitive_, &after_sensitive_}) d->SetNull();
         pool_.Clear();
@@ -183,7 +207,10 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
             cursor.members([&](std::string_view field) {
                 if (field == "actions") {
                     change.action = parse_actions(cursor);
-                    every_value = change.action == Action::create || change.action == Action::remove;
+                    // A moved object's update is a trial's verdict: which attributes it
+                    // changes decides whether the policy's ignore rules cover it.
+                    every_value = change.action == Action::create || change.action == Action::remove ||
+                                  (change.action == Action::update && !previous.empty());
                     held_values = change.action == Action::update || change.action == Action::delete_then_create ||
                                   change.action == Action::create_then_delete;
                 } else if (field == "importing") {
@@ -206,6 +233,7 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
     if (change.is_deletion_candidate()) change.before = values.before();
     if (change.is_creation_candidate()) change.after = values.after();
     if (change.may_refer_to_replaced()) change.held_until_apply = values.held_until_apply();
+    if (change.action == Action::update && change.previous_address) change.changed_attributes = values.changed_attributes();
 }
 
 // `terraform_data.a.id`, `data.x.y[0].z`, `module.m.out`: the resource a reference names,

@@ -2,6 +2,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
@@ -29,16 +30,25 @@ struct ScriptedTerraform {
 };
 
 // The human rendering of a plan with these headers ("ADDRESS will be …", with
-// "|PREVIOUS" for an object moved from PREVIOUS), counted as Terraform counts them.
+// "|PREVIOUS" for an object moved from PREVIOUS, and "|PREVIOUS|a,b" for one whose update
+// changes the attributes a and b), counted as Terraform counts them.
 std::string rendering(const std::vector<std::string>& headers_and_notes) {
     int add = 0, change = 0, destroy = 0;
     std::string out = "\nTerraform will perform the following actions:\n\n";
     for (const auto& entry : headers_and_notes) {
         const std::size_t bar = entry.find('|');
+        const std::size_t second_bar = bar == std::string::npos ? bar : entry.find('|', bar + 1);
         const std::string header = entry.substr(0, bar);
         out += "  # " + header + "\n";
-        if (bar != std::string::npos) out += "  # (moved from " + entry.substr(bar + 1) + ")\n";
-        out += "    resource \"x\" \"y\" {\n    }\n\n";
+        if (bar != std::string::npos) out += "  # (moved from " + entry.substr(bar + 1, second_bar - bar - 1) + ")\n";
+        out += "    resource \"x\" \"y\" {\n";
+        if (second_bar != std::string::npos)
+            for (std::size_t at = second_bar + 1; at <= entry.size();) {
+                const std::size_t comma = std::min(entry.find(',', at), entry.size());
+                out += "      ~ " + entry.substr(at, comma - at) + " = \"old\" -> \"new\"\n";
+                at = comma + 1;
+            }
+        out += "    }\n\n";
         if (header.ends_with("will be created")) ++add;
         if (header.ends_with("will be destroyed")) ++destroy;
         if (header.ends_with("will be updated in-place")) ++change;
@@ -392,9 +402,14 @@ BOOST_AUTO_TEST_CASE(terraform_judges_moves_that_equal_values_took) {
         {"not carried out", "terraform_data.b will be created", default_policy(), false,
          "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\ninject []\nfinish plan-1.tfplan\n", "",
          "withdrawn: Terraform did not carry the move out", ""},
-        {"an update the ignore rules allowed", "terraform_data.b will be updated in-place|terraform_data.a",
+        {"an update the ignore rules allowed", "terraform_data.b will be updated in-place|terraform_data.a|input",
          with_ignore("terraform_data", "input", IgnoreKind::whitespace), true,
          "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\nfinish plan-2.tfplan\n", rename, "", ""},
+        // The rules accepted a difference in the input, not one in anything else.
+        {"an update beyond what the ignore rules allowed", "terraform_data.b will be updated in-place|terraform_data.a|input,output",
+         with_ignore("terraform_data", "input", IgnoreKind::whitespace), true,
+         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\ninject []\nfinish plan-1.tfplan\n", "", "",
+         "partial: Terraform would update it in place (~ input, ~ output)"},
     };
     for (const auto& c : cases) {
         ScriptedTerraform terraform;
@@ -576,6 +591,188 @@ BOOST_AUTO_TEST_CASE(only_the_first_and_the_final_plan_refresh) {
     BOOST_TEST(drifted.outcome.moves.empty());
     BOOST_TEST_REQUIRE(drifted.outcome.proposals.size() == 1u);
     BOOST_TEST((drifted.outcome.proposals[0].move.kind == MatchKind::partial));
+}
+
+// A verdict holds only for its company. `server` is renamed `web`, whose
+// replace_triggered_by names `config` (the prior state's depends_on says so; the
+// configuration JSON does not), itself renamed to `app_config` with equal values that
+// Terraform updates once moved. Together, `web` is replaced and withdrawn, and
+// `app_config`'s update is only proposed under the default policy. The moves that stand
+// then hold neither, so `web`'s withdrawal was made in another company: it is tried again
+// with the moves that stand, plans no change, and moves.
+BOOST_AUTO_TEST_CASE(a_withdrawal_is_tried_again_when_its_company_changes) {
+    const std::string config = "terraform_data.config", app_config = "terraform_data.app_config";
+    const std::string server = "terraform_data.server", web = "terraform_data.web";
+    ScriptedTerraform terraform;
+    terraform.headers = [&](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+        const bool config_moved = has(moves, config, app_config), web_moved = has(moves, server, web);
+        std::vector<std::string> out;
+        if (config_moved) out.push_back(app_config + " will be updated in-place|" + config);
+        else out.insert(out.end(), {config + " will be destroyed", app_config + " will be created"});
+        if (web_moved) out.push_back(config_moved ? web + " must be replaced|" + server : server + " has moved to " + web);
+        else out.insert(out.end(), {server + " will be destroyed", web + " will be created"});
+        return out;
+    };
+    terraform.shown = [&](const std::vector<MovePair>&) {
+        return PlanBuilder()
+            .deletion(config, {{"id", "\"c-1\""}, {"input", "\"c\""}}, builtin)
+            .creation(app_config, {{"id", "?"}, {"input", "\"c\""}}, builtin)
+            .deletion(server, {{"id", "\"s-1\""}, {"input", "\"s\""}}, builtin)
+            .creation(web, {{"id", "?"}, {"input", "\"s\""}}, builtin)
+            .depends(server, {config})
+            .plan;
+    };
+    const Driven driven = drive(terraform);
+    const std::string both = "[" + config + " -> " + app_config + ", " + server + " -> " + web + "]";
+    BOOST_TEST(lines(driven.log) == "plan plan-1.tfplan []\nshow plan-1.tfplan\n"
+                                    "plan plan-2.tfplan " + both + "\n"
+                                    "plan plan-3.tfplan [" + config + " -> " + app_config + "] -refresh=false\n"
+                                    "plan plan-4.tfplan [" + server + " -> " + web + "] -refresh=false\n"
+                                    "plan final-1.tfplan [" + server + " -> " + web + "]\n"
+                                    "finish final-1.tfplan\n");
+    BOOST_TEST(moves_of(driven.outcome) == std::vector<std::string>{server + " -> " + web}, boost::test_tools::per_element());
+    BOOST_TEST_REQUIRE(driven.outcome.proposals.size() == 1u);
+    BOOST_TEST(to_string(driven.outcome.proposals[0].move.to) == app_config);
+    BOOST_TEST(driven.outcome.dropped.empty(), "the withdrawal tried again still reads as dropped");
+    for (const auto& entry : driven.outcome.unmatched) BOOST_TEST(to_string(entry.address) != server);
+
+    // Without the state's dependency, the two verdicts are unrelated, and each stands.
+    ScriptedTerraform unrelated = terraform;
+    unrelated.shown = [&](const std::vector<MovePair>& moves) {
+        Plan plan = terraform.shown(moves);
+        plan.prior_dependencies.clear();
+        return plan;
+    };
+    const Driven alone = drive(unrelated);
+    BOOST_TEST(alone.outcome.moves.empty());
+    BOOST_TEST(alone.log.back() == "finish plan-1.tfplan");
+}
+
+// The final plan judges every move it holds, also those that earlier plans, which
+// skipped the refresh, confirmed. `a` is tentative (its name is unknown until apply) and
+// confirmed in a plan without refresh; `b`, whose values follow `a`, pairs only once `a`
+// moved. The plan of both is likely final and refreshes, and the refresh finds drift:
+// `a` would now be replaced. `a` is withdrawn, though it was not on trial in that plan;
+// `b`, in another company now, is tried again, updated, and only proposed.
+BOOST_AUTO_TEST_CASE(the_final_plan_judges_moves_that_earlier_plans_confirmed) {
+    const std::string a_old = "aws_vpc.a_old", a_new = "aws_vpc.a_new", b_old = "aws_subnet.b_old", b_new = "aws_subnet.b_new";
+    ScriptedTerraform terraform;
+    auto headers = [&](bool drifted) {
+        return [&, drifted](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+            const bool a = has(moves, a_old, a_new), b = has(moves, b_old, b_new);
+            std::vector<std::string> out;
+            if (a) out.push_back(drifted ? a_new + " must be replaced|" + a_old : a_old + " has moved to " + a_new);
+            else out.insert(out.end(), {a_old + " will be destroyed", a_new + " will be created"});
+            if (b) out.push_back(a ? b_old + " has moved to " + b_new : b_new + " will be updated in-place|" + b_old);
+            else out.insert(out.end(), {b_old + " will be destroyed", b_new + " will be created"});
+            out.push_back("aws_subnet.extra will be created");
+            return out;
+        };
+    };
+    terraform.headers = headers(false);
+    terraform.refreshed_headers = headers(true);
+    terraform.shown = [&](const std::vector<MovePair>& moves) {
+        const bool a = has(moves, a_old, a_new);
+        PlanBuilder plan;
+        if (a) plan.moved(a_old, a_new);
+        else
+            plan.deletion(a_old, {{"cidr_block", "\"10.0.0.0/16\""}, {"name", "\"main\""}, {"id", "\"vpc-1\""}})
+                .creation(a_new, {{"cidr_block", "\"10.0.0.0/16\""}, {"name", "?"}, {"id", "?"}})
+                .configures(a_new, {"cidr_block", "name"});
+        // Its range is computed from `a`'s: known, and other, until `a` moves.
+        return plan.deletion(b_old, {{"cidr_block", "\"10.0.1.0/24\""}, {"vpc_id", "\"vpc-1\""}, {"id", "\"subnet-1\""}})
+            .creation(b_new, {{"cidr_block", a ? "\"10.0.1.0/24\"" : "\"10.9.1.0/24\""}, {"vpc_id", a ? "\"vpc-1\"" : "?"}, {"id", "?"}})
+            .refers(b_new, {a_new})
+            .creation("aws_subnet.extra", {{"cidr_block", "\"10.7.0.0/24\""}, {"vpc_id", "\"vpc-7\""}, {"id", "?"}})
+            .plan;
+    };
+    const Driven driven = drive(terraform);
+    BOOST_TEST(lines(driven.log) == "plan plan-1.tfplan []\nshow plan-1.tfplan\n"
+                                    "plan plan-2.tfplan [" + a_old + " -> " + a_new + "] -refresh=false\n"
+                                    "show plan-2.tfplan\n"
+                                    "plan plan-3.tfplan [" + a_old + " -> " + a_new + ", " + b_old + " -> " + b_new + "]\n"
+                                    "plan plan-4.tfplan [" + b_old + " -> " + b_new + "] -refresh=false\n"
+                                    "inject []\nfinish plan-1.tfplan\n");
+    BOOST_TEST(driven.outcome.moves.empty());
+    BOOST_TEST_REQUIRE(driven.outcome.dropped.size() == 1u);
+    BOOST_TEST(to_string(driven.outcome.dropped[0].move.from) == a_old);
+    BOOST_TEST(driven.outcome.dropped[0].reason.starts_with("withdrawn: Terraform would replace it"), driven.outcome.dropped[0].reason);
+    BOOST_TEST_REQUIRE(driven.outcome.proposals.size() == 1u);
+    BOOST_TEST(to_string(driven.outcome.proposals[0].move.from) == b_old);
+}
+
+// Twins that only a moving holder tells apart: `twin` goes from for_each to count with
+// its two identical objects, and `holder`, renamed `holder2`, holds twin["a"]'s id. Each
+// twin alone plans no change with either candidate, and the holder alone, while its twin
+// stays behind, plans an update. A tie is true only when each candidate, with what refers
+// to it, plans no change: the holder's move goes on trial with twin["a"]'s candidate, its
+// no change settles both twins, and the holder moves with them.
+BOOST_AUTO_TEST_CASE(twins_are_told_apart_by_a_holder_that_moves_too) {
+    const std::string a = "terraform_data.twin[\"a\"]", b = "terraform_data.twin[\"b\"]";
+    const std::string zero = "terraform_data.twin[0]", one = "terraform_data.twin[1]";
+    const std::string holder = "terraform_data.holder", holder2 = "terraform_data.holder2";
+    ScriptedTerraform terraform;
+    terraform.headers = [&](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+        std::vector<std::string> out;
+        std::set<std::string> created = {zero, one};
+        for (const auto& old : {a, b}) {
+            std::string went;
+            for (const auto& fresh : {zero, one})
+                if (has(moves, old, fresh)) went = fresh;
+            if (went.empty()) out.push_back(old + " will be destroyed");
+            else {
+                out.push_back(old + " has moved to " + went);
+                created.erase(went);
+            }
+        }
+        for (const auto& fresh : created) out.push_back(fresh + " will be created");
+        // holder2 reads twin[0]'s id.
+        if (!has(moves, holder, holder2)) out.insert(out.end(), {holder + " will be destroyed", holder2 + " will be created"});
+        else if (has(moves, a, zero)) out.push_back(holder + " has moved to " + holder2);
+        else out.push_back(holder2 + " will be updated in-place|" + holder + "|input");
+        return out;
+    };
+    terraform.shown = [&](const std::vector<MovePair>& moves) {
+        PlanBuilder plan;
+        const std::map<std::string, Leaves> old_values = {{a, {{"id", "\"id-a\""}, {"input", "\"same\""}}},
+                                                          {b, {{"id", "\"id-b\""}, {"input", "\"same\""}}},
+                                                          {holder, {{"id", "\"h-1\""}, {"input", "\"id-a\""}}}};
+        std::set<std::string> moved_to;
+        for (const auto& [from, leaves] : old_values) {
+            bool moved = false;
+            for (const auto& [f, t] : moves)
+                if (to_string(f) == from) {
+                    plan.moved(from, to_string(t));
+                    moved_to.insert(to_string(t));
+                    moved = true;
+                }
+            if (!moved) plan.deletion(from, leaves, builtin);
+        }
+        for (const auto& fresh : {zero, one})
+            if (!moved_to.count(fresh)) plan.creation(fresh, {{"id", "?"}, {"input", "\"same\""}}, builtin);
+        if (!moved_to.count(holder2)) plan.creation(holder2, {{"id", "?"}, {"input", "?"}}, builtin);
+        return plan.configures(holder2, {"input"}).refers(holder2, {"terraform_data.twin"}).plan;
+    };
+    const Driven driven = drive(terraform);
+    std::vector<std::string> moves = moves_of(driven.outcome);
+    std::sort(moves.begin(), moves.end());
+    BOOST_TEST(moves == (std::vector<std::string>{holder + " -> " + holder2, a + " -> " + zero, b + " -> " + one}),
+               boost::test_tools::per_element());
+    // holder2, all of whose values are unknown, is a candidate of the twins too: twin["b"]
+    // pairs once the holder has moved, in the analysis of the trial's plan.
+    const std::string settled = "[" + a + " -> " + zero + ", " + holder + " -> " + holder2 + "]";
+    const std::string moved = "[" + a + " -> " + zero + ", " + holder + " -> " + holder2 + ", " + b + " -> " + one + "]";
+    BOOST_TEST(lines(driven.log) == "plan plan-1.tfplan []\nshow plan-1.tfplan\n"
+                                    "plan plan-2.tfplan [" + holder + " -> " + holder2 + "] -refresh=false\n"
+                                    "plan trial-1.tfplan " + settled + " -refresh=false\n"
+                                    "inject []\ninject " + settled + "\nshow trial-1.tfplan\n"
+                                    "plan plan-4.tfplan " + moved + "\nfinish plan-4.tfplan\n");
+    BOOST_TEST(driven.outcome.tie_rounds == 1, lines(driven.log));
+    BOOST_TEST(driven.outcome.proposals.empty(), lines(driven.log));
+    int refreshing = 0;
+    for (const auto& line : driven.log)
+        if (line.starts_with("plan ") && !line.ends_with("-refresh=false")) ++refreshing;
+    BOOST_TEST(refreshing == 2, lines(driven.log));
 }
 
 // Between roots (core/roots/cross_root_plan): root 0 gives up a parent, a child whose input is

@@ -84,6 +84,42 @@ BOOST_AUTO_TEST_CASE(judged_from_show_json) {
     BOOST_TEST((judge_trial(Plan{}, move).outcome == TrialOutcome::not_moved));
 }
 
+// An ignore rule accepted one difference, not every difference Terraform finds: an update
+// keeps an ignore-rules move only when every attribute it changes is ignored.
+BOOST_AUTO_TEST_CASE(ignore_rules_cover_an_update_only_where_they_ignore) {
+    Policy policy = default_policy();
+    auto rule = [](const std::string& type, const std::string& path) {
+        IgnoreRule r;
+        r.type_glob = type;
+        r.path_glob = path;
+        r.kind = IgnoreKind::json;
+        return r;
+    };
+    policy.ignore = {rule("aws_iam_policy", "policy"), rule("*", "tags")};
+    struct Case {
+        std::string name;
+        std::string type;
+        std::vector<std::string> changes;
+        bool covered;
+    };
+    const std::vector<Case> cases = {
+        {"the ignored attribute", "aws_iam_policy", {"~ policy"}, true},
+        {"two ignored attributes", "aws_iam_policy", {"~ policy", "~ tags"}, true},
+        {"one more attribute", "aws_iam_policy", {"~ policy", "~ description"}, false},
+        {"another type's rule", "aws_iam_role", {"~ policy"}, false},
+        {"a rule for every type", "aws_iam_role", {"~ tags"}, true},
+        {"a replace's marks", "aws_iam_policy", {"-/+ policy (forces replacement)"}, true},
+        {"not said which attributes change", "aws_iam_policy", {}, false},
+        {"a longer name that starts with the ignored one", "aws_iam_policy", {"~ policy_document"}, false},
+    };
+    for (const auto& c : cases)
+        BOOST_TEST(ignore_rules_cover(policy, c.type, {TrialOutcome::update, c.changes}) == c.covered, c.name);
+    IgnoreRule nested = rule("*", "tags.Name");
+    policy.ignore = {nested};
+    BOOST_TEST(!ignore_rules_cover(policy, "aws_vpc", {TrialOutcome::update, {"~ tags"}}),
+               "a rule for one key of a map covers no change of the whole map");
+}
+
 BOOST_AUTO_TEST_CASE(verdicts_in_words) {
     BOOST_TEST(describe({TrialOutcome::no_change, {}}) == "Terraform plans it with no change");
     BOOST_TEST(describe({TrialOutcome::update, {"~ input", "~ output"}}) ==

@@ -11,10 +11,15 @@ namespace {
 // `a>x` is a candidate pair of deletion terraform_data.a and creation terraform_data.x;
 // a trailing `!` marks it certain (every known value equal, nothing unknown); `=N` sets
 // how many known values are equal (the evidence, 1 by default); `@p,q` says that x's
-// configuration refers to terraform_data.p and terraform_data.q.
+// configuration refers to terraform_data.p and terraform_data.q; a trailing `^` says an
+// object that stays holds a's id (terraform_data.holder_a), whose plan judges the pair too.
 TiedPair tie_of(const std::string& spec) {
     TiedPair tie;
     std::string text = spec;
+    if (!text.empty() && text.back() == '^') {
+        text.pop_back();
+        tie.referrers.push_back(must_parse_address("terraform_data.holder_" + text.substr(0, text.find('>'))));
+    }
     if (auto at = text.find('@'); at != std::string::npos) {
         std::string refs = text.substr(at + 1) + ",";
         for (std::size_t start = 0, comma; (comma = refs.find(',', start)) != std::string::npos; start = comma + 1)
@@ -154,6 +159,14 @@ BOOST_AUTO_TEST_CASE(rounds_and_pairs) {
          {"a>x@y", "a>z@y", "b>y@x"}, {"a>x", "b>y"},
          {{"a>x", "b>y"}},
          {"b>y"}},
+        // What holds a twin's id refers to one creation: its no change settles the pair,
+        // and rules out the other candidates of both sides without a plan of their own.
+        {"twins told apart by their holders settle in one round",
+         {"a>x^", "a>y^", "b>x^", "b>y^"}, {"a>x", "b>y"}, {{"a>x", "b>y"}}, {"a>x", "b>y"}},
+        {"twins whose first pairing is wrong settle in two",
+         {"a>x^", "a>y^", "b>x^", "b>y^"}, {"a>y", "b>x"}, {{"a>x", "b>y"}, {"a>y", "b>x"}}, {"a>y", "b>x"}},
+        {"a held twin beside a certain one: its holder's verdict decides both",
+         {"x>x2^", "x>y2^", "y>x2!", "y>y2!"}, {"x>x2"}, {{"x>x2"}}, {"x>x2", "y>y2"}},
         {"a creation confirmed by two deletions is a tie from its side",
          {"a>x", "b>x", "b>y"}, {"a>x", "b>x", "b>y"},
          {{"a>x", "b>y"}, {"b>x"}},
@@ -166,6 +179,26 @@ BOOST_AUTO_TEST_CASE(rounds_and_pairs) {
             BOOST_TEST(paired(run) == c.paired, boost::test_tools::per_element());
         }
     }
+}
+
+// Nine twins, each held by an object that stays: the trials' first round tries every twin
+// at a candidate, key by key, and the holders settle all nine at once, where ruling out
+// each other candidate would take a round a candidate and outlast trials.max_rounds.
+BOOST_AUTO_TEST_CASE(many_held_twins_settle_in_one_round) {
+    Strings ties;
+    std::set<std::string> no_change;
+    Strings expected;
+    for (int i = 0; i < 9; ++i) {
+        for (int j = 0; j < 9; ++j) ties.push_back("t" + std::to_string(i) + ">n" + std::to_string(j) + "^");
+        no_change.insert("t" + std::to_string(i) + ">n" + std::to_string(i));
+        expected.push_back("t" + std::to_string(i) + ">n" + std::to_string(i));
+    }
+    Run run = run_trials(ties, no_change);
+    BOOST_TEST(run.rounds.size() == 1u, line_of(run.rounds));
+    BOOST_TEST(paired(run) == expected, boost::test_tools::per_element());
+    const std::size_t ruled_out = edge_named(run.board, "t0>n1");
+    BOOST_TEST(run.board.edges[ruled_out].because ==
+               "ruled out by terraform_data.t0 -> terraform_data.n0, which what holds terraform_data.t0's id confirmed");
 }
 
 BOOST_AUTO_TEST_CASE(a_paired_parent_stands_before_its_children_are_tried) {

@@ -271,6 +271,8 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
         for (const auto& tie : state.result.ties) {
             std::vector<std::string> referrers;
             for (const auto& referrer : tie.referrers) referrers.push_back(to_string(referrer));
+            for (const auto& moving : tie.moving_referrers)
+                referrers.push_back(to_string(moving.from) + " -> " + to_string(moving.to));
             out.push_back(to_string(tie.move.from) + " -> " + to_string(tie.move.to) + (tie.certain ? " certain" : " tried") +
                           (referrers.empty() ? "" : " {" + joined(referrers) + "}"));
         }
@@ -301,6 +303,15 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
           "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.dependent[0]}",
           "terraform_data.twin[1] -> terraform_data.twin[\"a\"] tried {terraform_data.dependent[1]}",
           "terraform_data.twin[1] -> terraform_data.twin[\"b\"] tried {terraform_data.dependent[1]}"}},
+        // A holder that is renamed too moves with the twin whose id it holds: its own
+        // pairing goes on trial with each of that twin's candidates.
+        {"a dependent that moves too holds one twin's id: tried with it",
+         twins().deletion("terraform_data.holder", {{"id", "\"h\""}, {"input", "\"id-0\""}, {"kind", "\"holder\""}}, builtin)
+             .creation("terraform_data.holder2", {{"id", "?"}, {"input", "?"}, {"kind", "\"holder\""}}, builtin)
+             .plan,
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.holder -> terraform_data.holder2}",
+          "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.holder -> terraform_data.holder2}",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
         {"a held value that is not an id (the twins' shared input) tells nothing",
          twins().update("terraform_data.dependent", {{"input", "\"same\""}}, builtin).plan,
          {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[0] -> terraform_data.twin[\"b\"] certain",

@@ -208,6 +208,46 @@ BOOST_AUTO_TEST_CASE(values_held_until_apply) {
     }
 }
 
+// A moved object's update says which top-level attributes change, as the rendering marks
+// them: another value, a value unknown until apply, a value newly sensitive.
+BOOST_AUTO_TEST_CASE(a_moved_update_names_what_it_changes) {
+    auto moved_update = [](const std::string& before, const std::string& after, const std::string& after_unknown,
+                           const std::string& after_sensitive) {
+        return R"json({"address":"terraform_data.b","previous_address":"terraform_data.a","mode":"managed","type":"terraform_data","name":"b","provider_name":"terraform.io/builtin/terraform","change":{"actions":["update"],"before":)json" +
+               before + R"json(,"after":)json" + after + R"json(,"after_unknown":)json" + after_unknown +
+               R"json(,"before_sensitive":{},"after_sensitive":)json" + after_sensitive + "}}";
+    };
+    struct Case {
+        std::string name;
+        std::string change;
+        std::vector<std::string> expected;
+    };
+    const std::vector<Case> cases = {
+        {"another value", moved_update(R"({"id":"1","input":"a","output":"a"})", R"({"id":"1","input":"b","output":"a"})", "{}", "{}"),
+         {"~ input"}},
+        {"a nested value names its top-level attribute",
+         moved_update(R"({"id":"1","tags":{"a":"1","b":"2"}})", R"({"id":"1","tags":{"a":"1","b":"3"}})", "{}", "{}"), {"~ tags"}},
+        {"unknown until apply", moved_update(R"({"id":"1","output":"a"})", R"({"id":"1"})", R"({"output":true})", "{}"),
+         {"~ output"}},
+        {"an empty unknown mark is no change",
+         moved_update(R"({"id":"1","tags":{}})", R"({"id":"1","tags":{}})", R"({"tags":{}})", "{}"), {}},
+        {"newly sensitive", moved_update(R"({"id":"1","input":"a"})", R"({"id":"1","input":"a"})", "{}", R"({"input":true})"),
+         {"~ input"}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            Plan plan = load(one_change(c.change));
+            BOOST_TEST_REQUIRE(plan.changes.size() == 1u);
+            BOOST_TEST(plan.changes[0].changed_attributes == c.expected, boost::test_tools::per_element());
+        }
+    }
+    // An update of an object that stays is not a trial's verdict: nothing is read for it.
+    Plan staying = load(one_change(
+        R"json({"address":"terraform_data.b","mode":"managed","type":"terraform_data","name":"b","provider_name":"terraform.io/builtin/terraform","change":{"actions":["update"],"before":{"id":"1","input":"a"},"after":{"id":"1","input":"b"},"after_unknown":{},"before_sensitive":{},"after_sensitive":{}}})json"));
+    BOOST_TEST_REQUIRE(staying.changes.size() == 1u);
+    BOOST_TEST(staying.changes[0].changed_attributes.empty());
+}
+
 BOOST_AUTO_TEST_CASE(change_metadata) {
     Plan plan = load(one_change(
         R"json({"address":"module.m[\"x y\"].module.c[0].terraform_data.t[\"$${k}\"]","module_address":"module.m[\"x y\"].module.c[0]","mode":"managed","type":"terraform_data","name":"t","index":"${k}","provider_name":"terraform.io/builtin/terraform","change":{"actions":["delete"],"before":{"id":"2451"},"after":null,"after_unknown":{},"before_sensitive":{},"after_sensitive":false},"action_reason":"delete_because_no_module"})json"));

@@ -5,11 +5,13 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tfw/core/match/match.hpp"
 #include "tfw/core/model/plan.hpp"
 #include "tfw/core/parse/plan_text.hpp"
+#include "tfw/core/policy/policy.hpp"
 
 namespace tfw::core::inline converge {
 
@@ -45,6 +47,12 @@ TrialVerdict judge_trial(const Plan& plan, const Move& move, const std::optional
 std::optional<TrialVerdict> judge_staying(const PlanTextSummary& summary, const Address& address);
 // From `show -json` of the same plan: always an answer.
 TrialVerdict judge_staying(const Plan& plan, const Address& address);
+
+// Whether the policy's ignore rules for `type` cover every attribute an update changes
+// (as the verdict lists them): only then is the update the difference the rules accepted,
+// and an ignore-rules move keeps its kind. A verdict that does not say which attributes
+// change is not covered.
+bool ignore_rules_cover(const Policy& policy, std::string_view type, const TrialVerdict& verdict);
 
 // `Terraform would update it in place (~ description)`, for explanations.
 std::string describe(const TrialVerdict& verdict);

@@ -37,6 +37,14 @@ struct TieEdge {
     std::string because;  // Terraform's verdict in words, once tried
     std::vector<std::string> creation_refers_to;  // as TiedPair's
     std::vector<Address> referrers;               // as TiedPair's: must plan no change too
+    std::vector<Move> moving_referrers;           // as TiedPair's: tried with it, must plan no change too
+
+    // Confirmed by a plan in which what holds the deletion's id planned no change too:
+    // that holder refers to this creation, so no other candidate of either side can
+    // plan no change with it, and they are ruled out without a plan of their own.
+    bool conclusive() const {
+        return verdict == TieVerdict::confirmed && (!referrers.empty() || !moving_referrers.empty());
+    }
 };
 
 struct TieBoard {
@@ -58,7 +66,8 @@ std::vector<std::size_t> next_round(const TieBoard& board);
 // True when some candidate worth a plan waits for a tied object it refers to.
 bool waiting(const TieBoard& board);
 
-// Records a round's verdict on an edge.
+// Records a round's verdict on an edge. A conclusive confirmation rules out the other
+// candidates of both its sides that no plan confirmed conclusively too.
 void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round, std::string because);
 
 struct TieOutcome {

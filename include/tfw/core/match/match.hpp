@@ -44,6 +44,11 @@ struct TiedPair {
     // unknown: under the wrong pairing they would plan a change, under the right one none.
     // With any, equal values are not certain: the trial judges them too.
     std::vector<Address> referrers;
+    // Objects that hold the deletion's id and move too, each as its only pairing (a
+    // holder renamed with its twins): a trial of this pair moves them with it, and they
+    // must plan no change as well. A tie is true only when each candidate, with what
+    // refers to it, plans no change.
+    std::vector<Move> moving_referrers;
 };
 
 struct MatchResult {

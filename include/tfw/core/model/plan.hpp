@@ -36,6 +36,9 @@ struct ResourceChange {
     // to (`input = terraform_data.a.id` while `a` is replaced): how a tie's twins are told
     // apart by what refers to each (core/match/match_ties).
     Attributes held_until_apply;
+    // Filled only for an update of a moved object: the top-level attributes it changes, as
+    // the rendering marks them (`~ input`), sorted.
+    std::vector<std::string> changed_attributes;
 
     bool is_managed() const { return address.resource && address.resource->mode == ResourceMode::managed; }
     // A managed, non-deposed plain deletion: may be the old half of a move.

@@ -1,0 +1,42 @@
+#include "tfw/core/converge/company.hpp"
+
+namespace tfw::core::inline converge {
+
+CompanyRelevance::CompanyRelevance(const Plan& plan) : prior_(plan.prior_dependencies) {
+    for_each_reference(plan.configuration, [this](const std::string& referrer, const std::string& target) {
+        references_[referrer].push_back(target);
+    });
+}
+
+std::set<std::string> CompanyRelevance::dependencies_of(const MovePair& move) const {
+    const std::string from = config_resource_address(move.first), to = config_resource_address(move.second);
+    std::set<std::string> out = reachable_from(references_, {to});
+    for (const std::string& end : {from, to})
+        if (auto found = prior_.find(end); found != prior_.end()) out.insert(found->second.begin(), found->second.end());
+    out.erase(from);
+    out.erase(to);
+    return out;
+}
+
+std::set<MovePair> CompanyRelevance::company_of(const MovePair& move, const std::vector<MovePair>& injected) const {
+    const std::set<std::string> dependencies = dependencies_of(move);
+    std::set<MovePair> out;
+    for (const auto& other : injected)
+        if (other != move && (dependencies.count(config_resource_address(other.first)) ||
+                              dependencies.count(config_resource_address(other.second))))
+            out.insert(other);
+    return out;
+}
+
+std::vector<MovePair> stale_withdrawals(const std::map<MovePair, Withdrawal>& withdrawals,
+                                        const std::vector<MovePair>& standing, const CompanyRelevance& relevance,
+                                        int max_retries) {
+    std::vector<MovePair> out;
+    for (const auto& [move, withdrawal] : withdrawals)
+        if (!withdrawal.final && withdrawal.retries < max_retries &&
+            relevance.company_of(move, standing) != withdrawal.company)
+            out.push_back(move);
+    return out;
+}
+
+}  // namespace tfw::core::converge
