@@ -44,6 +44,20 @@ std::string_view value_at(const Attributes& side, const std::string& path) {
     return leaf == side.end() || leaf->path != path ? std::string_view("null") : std::string_view(leaf->value);
 }
 
+// Whether some known value other than a zero value is equal on both sides: evidence that
+// the two are one object. Without it a pair is not worth a trial, since a no-op proves
+// nothing where every difference is one Terraform does not act on (an attribute under
+// `ignore_changes`): a deletion beside an unrelated creation would plan no change too.
+bool shares_identity(const Attributes& before, const Attributes& after) {
+    for (const auto& leaf : before) {
+        if (leaf.unknown || is_zero_value(leaf.value)) continue;
+        auto other = std::lower_bound(after.begin(), after.end(), leaf.path,
+                                      [](const AttributeLeaf& l, const std::string& p) { return l.path < p; });
+        if (other != after.end() && other->path == leaf.path && !other->unknown && other->value == leaf.value) return true;
+    }
+    return false;
+}
+
 // A tentative partial move, its evidence naming a few of the differing paths.
 Move partial_move(const Attributes& before, const Attributes& after, const std::string& why_this_pair) {
     Move move;
@@ -141,6 +155,7 @@ void find_partial_pairs(MatchState& state) {
             // The only pair of its type left is always worth one replan.
             bool only_pair = ds.size() == 1 && cs.size() == 1;
             if (best == cs.size() || (!only_pair && score[i][best] < floor)) continue;
+            if (!shares_identity(state.deletions[ds[i]].attributes(), state.creations[cs[best]].attributes())) continue;
             std::vector<double> column;
             for (std::size_t k = 0; k < ds.size(); ++k) column.push_back(score[k][best]);
             if (strict_best(column) != i) continue;

@@ -30,8 +30,21 @@ BOOST_AUTO_TEST_CASE(pairs_worth_a_trial) {
     };
     const std::vector<Case> cases = {
         {"the only pair of its type left is tried however much differs",
-         PlanBuilder{}.deletion("a.x", {{"p", "1"}, {"q", "2"}, {"r", "3"}}).creation("a.y", {{"p", "9"}, {"q", "8"}, {"r", "7"}}).plan,
+         PlanBuilder{}
+             .deletion("a.x", {{"k", "\"key\""}, {"p", "1"}, {"q", "2"}, {"r", "3"}})
+             .creation("a.y", {{"k", "\"key\""}, {"p", "9"}, {"q", "8"}, {"r", "7"}})
+             .plan,
          {"a.x -> a.y partial tentative differs in p, q, r"}},
+        // Under ignore_changes an unrelated creation plans no change when moved onto any
+        // deletion: a trial proves nothing where no value says the two are one object.
+        {"not even the only pair left when nothing but zero values is equal",
+         PlanBuilder{}
+             .deletion("a.x", {{"p", "1"}, {"q", "2"}, {"t", "null"}, {"u", "false"}})
+             .creation("a.y", {{"p", "9"}, {"q", "8"}, {"t", "null"}, {"u", "false"}})
+             .plan,
+         {}},
+        {"nor when the only equal value is unknown on one side",
+         PlanBuilder{}.deletion("a.x", {{"id", "\"i\""}, {"p", "1"}}).creation("a.y", {{"id", "?"}, {"p", "9"}}).plan, {}},
         {"in a larger pool, a pair under half equal is not worth a replan",
          PlanBuilder{}
              .deletion("a.x", {{"p", "1"}, {"q", "2"}, {"r", "3"}})
