@@ -241,10 +241,22 @@ BOOST_AUTO_TEST_CASE(moves_on_a_saved_plan_costs_one_show) {
     // -chdir is honoured: the plan file is named relative to the root module, as terraform does.
     RunResult hcl = ws.tfw({"-chdir=" + ws.dir().string(), "moves", "saved.tfplan", recorder.option()});
     BOOST_TEST(hcl.exit_code == 0, hcl.describe());
-    BOOST_TEST(hcl.out ==
+    // Each move says Terraform has not judged it: tfw moves plans nothing.
+    const std::string unjudged = "# not judged by Terraform, which has not planned with it (tfw plan does): ";
+    auto without_notes = [&unjudged](const std::string& text) {
+        std::string out;
+        for (std::size_t at = 0; at < text.size();) {
+            const std::size_t end = std::min(text.find('\n', at), text.size());
+            if (text.compare(at, unjudged.size(), unjudged) != 0) out += text.substr(at, end - at) + "\n";
+            at = end + 1;
+        }
+        return out;
+    };
+    BOOST_TEST(without_notes(hcl.out) ==
                    "moved {\n  from = terraform_data.alpha\n  to   = terraform_data.beta\n}\n\n"
                    "moved {\n  from = terraform_data.queue\n  to   = terraform_data.work_queue\n}\n",
                hcl.describe());
+    BOOST_TEST(hcl.out.rfind(unjudged, 0) == 0u, hcl.describe());
     BOOST_TEST(recorder.subcommands() == Names{"show"}, "terraform calls:\n" << recorder.describe());
     const auto calls = recorder.calls();
     BOOST_TEST_REQUIRE(calls.size() == 1u);
@@ -258,10 +270,11 @@ BOOST_AUTO_TEST_CASE(moves_on_a_saved_plan_costs_one_show) {
     recorder.reset();
     RunResult commands = ws.tfw({"moves", "saved.json", "--format=commands", recorder.option()});
     BOOST_TEST(commands.exit_code == 0, commands.describe());
-    BOOST_TEST(commands.out ==
+    BOOST_TEST(without_notes(commands.out) ==
                    "terraform state mv 'terraform_data.alpha' 'terraform_data.beta'\n"
                    "terraform state mv 'terraform_data.queue' 'terraform_data.work_queue'\n",
                commands.describe());
+    BOOST_TEST(commands.out.rfind(unjudged, 0) == 0u, commands.describe());
     BOOST_TEST(recorder.calls().empty(), "terraform calls:\n" << recorder.describe());
 }
 

@@ -8,6 +8,11 @@
 namespace tfw::core::inline render {
 namespace {
 
+std::string one_line(std::string text) {
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+}
+
 std::string json_array(const std::vector<std::string>& items) {
     std::string out = "[";
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -21,7 +26,13 @@ std::string json_move_fields(const Move& move) {
     return "\"from\":" + json_quote(to_string(move.from)) + ",\"to\":" + json_quote(to_string(move.to)) +
            ",\"kind\":" + json_quote(to_string(move.kind)) + ",\"evidence\":" + json_quote(move.evidence) +
            ",\"by_dependency\":" + (move.by_dependency ? "true" : "false") +
-           ",\"remaining_differences\":" + json_array(move.remaining_differences);
+           ",\"remaining_differences\":" + json_array(move.remaining_differences) +
+           ",\"judged_by_terraform\":" + (move.confirmed_by_terraform ? "true" : "false");
+}
+
+// What a move printed without a plan rests on: tfw's comparison alone.
+std::string unjudged_note(const Move& move) {
+    return "# not judged by Terraform, which has not planned with it (tfw plan does): " + one_line(move.evidence) + "\n";
 }
 
 std::string render_json(const MovesReport& report) {
@@ -74,10 +85,6 @@ std::string commented(std::string_view text) {
     return out;
 }
 
-std::string one_line(std::string text) {
-    std::replace(text.begin(), text.end(), '\n', ' ');
-    return text;
-}
 
 }  // namespace
 
@@ -115,12 +122,17 @@ std::string render_moves(const MovesReport& report, MovesFormat format) {
             return render_json(report);
         case MovesFormat::hcl:
             for (std::size_t i = 0; i < report.accepted.size(); ++i) {
+                const Move& move = report.accepted[i].move;
                 if (i > 0) out += "\n";
-                out += render_moved_block(report.accepted[i].move.from, report.accepted[i].move.to);
+                if (!move.confirmed_by_terraform) out += unjudged_note(move);
+                out += render_moved_block(move.from, move.to);
             }
             return out;
         case MovesFormat::commands:
-            for (const auto& entry : report.accepted) out += state_mv_command(entry.move) + "\n";
+            for (const auto& entry : report.accepted) {
+                if (!entry.move.confirmed_by_terraform) out += unjudged_note(entry.move);
+                out += state_mv_command(entry.move) + "\n";
+            }
             return out;
     }
     return out;

@@ -60,11 +60,13 @@ BOOST_AUTO_TEST_CASE(hcl_blocks_one_blank_line_apart) {
     MovesReport report = report_of(default_policy(), {move("terraform_data.a", "module.m.terraform_data.a"),
                                                       move("terraform_data.x[0]", "terraform_data.x[\"q\\\"k\"]")});
     BOOST_TEST(render_moves(report, MovesFormat::hcl) ==
+               "# not judged by Terraform, which has not planned with it (tfw plan does): 2 known attribute values equal\n"
                "moved {\n"
                "  from = terraform_data.a\n"
                "  to   = module.m.terraform_data.a\n"
                "}\n"
                "\n"
+               "# not judged by Terraform, which has not planned with it (tfw plan does): 2 known attribute values equal\n"
                "moved {\n"
                "  from = terraform_data.x[0]\n"
                "  to   = terraform_data.x[\"q\\\"k\"]\n"
@@ -77,7 +79,9 @@ BOOST_AUTO_TEST_CASE(commands_quote_every_address) {
     MovesReport report = report_of(default_policy(), {move("terraform_data.a[\"it's $x\"]", "terraform_data.b[\"`id`\"]"),
                                                       move("module.m[0].terraform_data.c", "terraform_data.c")});
     BOOST_TEST(render_moves(report, MovesFormat::commands) ==
+               "# not judged by Terraform, which has not planned with it (tfw plan does): 2 known attribute values equal\n"
                "terraform state mv 'terraform_data.a[\"it'\\''s $x\"]' 'terraform_data.b[\"`id`\"]'\n"
+               "# not judged by Terraform, which has not planned with it (tfw plan does): 2 known attribute values equal\n"
                "terraform state mv 'module.m[0].terraform_data.c' 'terraform_data.c'\n");
     BOOST_TEST(render_moves(report_of(default_policy(), {}), MovesFormat::commands) == "");
 }
@@ -106,6 +110,7 @@ BOOST_AUTO_TEST_CASE(json_has_every_array_and_parses) {
     BOOST_TEST(std::string(accepted["evidence"].GetString()) == "2 known attribute values equal");
     BOOST_TEST(accepted["by_dependency"].GetBool());
     BOOST_TEST(accepted["remaining_differences"].Size() == 0u);
+    BOOST_TEST(!accepted["judged_by_terraform"].GetBool());
     BOOST_TEST(std::string(accepted["rule"].GetString()) == "accept[0] at built-in defaults");
 
     BOOST_TEST_REQUIRE(json["proposals"].Size() == 1u);
@@ -125,6 +130,15 @@ BOOST_AUTO_TEST_CASE(json_has_every_array_and_parses) {
 
     BOOST_TEST(render_moves(report_of(default_policy(), {}), MovesFormat::json) ==
                "{\"moves\":[],\"proposals\":[],\"unmatched\":[]}\n");
+}
+
+// A move Terraform planned (in a plan that already carried it out) needs no such note.
+BOOST_AUTO_TEST_CASE(a_move_terraform_judged_says_so) {
+    Move judged = move("terraform_data.a", "terraform_data.b");
+    judged.confirmed_by_terraform = true;
+    MovesReport report = report_of(default_policy(), {judged});
+    BOOST_TEST(render_moves(report, MovesFormat::hcl) == "moved {\n  from = terraform_data.a\n  to   = terraform_data.b\n}\n");
+    BOOST_TEST(render_moves(report, MovesFormat::json).find("\"judged_by_terraform\":true") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(proposals_as_comments) {

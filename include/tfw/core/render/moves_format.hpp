@@ -2,15 +2,20 @@
 // and the ones it does not accept, kept apart so a script never mistakes a proposal for
 // a move. Pure text in, text out.
 //
+// Equal values are evidence, not a verdict (an attribute turned into a map, a value newly
+// sensitive, a replace_triggered_by look equal), and `tfw moves` plans nothing: each move
+// it prints that Terraform has not judged says so, in every format.
+//
 // --format=hcl (the default): on stdout, one `moved` block per accepted move, exactly as
 //   `terraform fmt` lays it out, one blank line apart, with full (root-relative)
-//   addresses. Proposals go to stderr as `#` comments (see render_proposals_comments).
+//   addresses, each after a `# not judged by Terraform …: EVIDENCE` line. Proposals go to
+//   stderr as `#` comments (see render_proposals_comments).
 //
 // --format=commands: on stdout, one line per accepted move,
 //     terraform state mv 'FROM' 'TO'
 //   with both addresses in POSIX single quotes (a `'` inside is written `'\''`), so `$`,
-//   backticks, `"` and `\` in for_each keys reach terraform unchanged. Proposals go to
-//   stderr as `#` comments.
+//   backticks, `"` and `\` in for_each keys reach terraform unchanged, each after the same
+//   `#` line. Proposals go to stderr as `#` comments.
 //
 // --format=json: on stdout, one JSON object (UTF-8, keys in this order, one line per
 // move, then a final newline):
@@ -22,11 +27,12 @@
 //        "evidence": "4 known attribute values equal",
 //        "by_dependency": false,              // dependencies broke a tie between twins
 //        "remaining_differences": [],         // paths a partial match still updates
+//        "judged_by_terraform": false,        // Terraform planned with it (never, here)
 //        "rule": "accept[0] at .tfw.yaml:3:5"}  // the policy rule that accepted it
 //     ],
 //     "proposals": [        // found, but not accepted: never applied without a person
 //       {"from": …, "to": …, "kind": …, "evidence": …, "by_dependency": …,
-//        "remaining_differences": […],
+//        "remaining_differences": […], "judged_by_terraform": false,
 //        "verdict": "proposed",               // proposed | denied
 //        "rule": "no accept rule matches kind partial"}
 //     ],
