@@ -1,11 +1,13 @@
 #include "chaos.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <thread>
 
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace tfw::e2e {
 
@@ -46,6 +48,8 @@ int OrphanCollector::wait_for_orphans(std::chrono::seconds timeout) {
             continue;
         }
         if (pid < 0) return reaped;  // ECHILD: none left
+        const std::vector<pid_t> alive = live_children(::getpid());
+        if (std::all_of(alive.begin(), alive.end(), is_server_process)) return reaped;
         if (std::chrono::steady_clock::now() > deadline)
             throw E2eError("processes left by a killed tfw still run after " + std::to_string(timeout.count()) + " s");
         std::this_thread::sleep_for(std::chrono::milliseconds(5));

@@ -24,8 +24,9 @@ public:
     OrphanCollector(const OrphanCollector&) = delete;
     OrphanCollector& operator=(const OrphanCollector&) = delete;
 
-    // Waits until every remaining child of this process has exited and reaps it; call it
-    // only when no child of its own runs. Returns how many; throws E2eError on timeout.
+    // Waits until every remaining child of this process but its servers (an emulator:
+    // is_server_process) has exited and reaps it; call it only when no other child of its
+    // own runs. Returns how many; throws E2eError on timeout.
     int wait_for_orphans(std::chrono::seconds timeout = std::chrono::seconds(60));
 };
 

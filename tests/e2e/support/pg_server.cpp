@@ -9,10 +9,7 @@
 #include <sstream>
 #include <thread>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <pwd.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include "tfw/shell/process.hpp"
@@ -36,24 +33,6 @@ fs::path find_postgres_bin() {
     if (best.empty())
         throw E2eError("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): run scripts/install-deps --tests");
     return best;
-}
-
-// A port on 127.0.0.1 that was free a moment ago (the kernel's choice for port 0).
-int free_loopback_port() {
-    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0) throw E2eError(std::string("socket: ") + std::strerror(errno));
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-        int error = errno;
-        ::close(fd);
-        throw E2eError(std::string("cannot find a free port: ") + std::strerror(error));
-    }
-    ::close(fd);
-    return ntohs(address.sin_port);
 }
 
 bool running_as_root() { return ::geteuid() == 0; }
