@@ -55,19 +55,40 @@ void check_split_carried_out(const SplitRoots& roots, const std::map<std::string
     }
 }
 
+S3State split_roots_state(S3Lock lock, const std::string& root) { return {"tfstate", root + "/terraform.tfstate", lock}; }
+
+void create_split_roots_state_store(const MotoServer& moto, S3Lock lock) {
+    moto.create_state_store(split_roots_state(lock, "root_a"));
+}
+
+BackendWriter s3_backend(const MotoServer& moto, S3Lock lock) {
+    return [&moto, lock](Workspace& ws, const std::string& root) {
+        moto.write_s3_backend(ws, split_roots_state(lock, root));
+    };
+}
+
 SplitRoots::SplitRoots(const PgServer* server, const std::string& fixture_a, const std::string& fixture_b)
     : a(fixture_a), b(fixture_b), pg(server) {
+    if (pg)
+        backend = [pg = pg](Workspace& ws, const std::string& schema) {
+            ws.set_environment("PG_CONN_STR", pg->conn_str());
+            ws.write_file("backend.tf", "terraform {\n  backend \"pg\" {\n    schema_name = \"" + schema + "\"\n  }\n}\n");
+        };
     switch_both("before", "before");
     a.apply_before();
     b.apply_before();
 }
 
-void SplitRoots::switch_one(Workspace& ws, const std::string& stage, const std::string& schema) {
+SplitRoots::SplitRoots(BackendWriter writer, const std::string& fixture_a, const std::string& fixture_b)
+    : a(fixture_a), b(fixture_b), backend(std::move(writer)) {
+    switch_both("before", "before");
+    a.apply_before();
+    b.apply_before();
+}
+
+void SplitRoots::switch_one(Workspace& ws, const std::string& stage, const std::string& root) {
     ws.switch_to(stage, Workspace::Init::skip);
-    if (pg) {
-        ws.set_environment("PG_CONN_STR", pg->conn_str());
-        ws.write_file("backend.tf", "terraform {\n  backend \"pg\" {\n    schema_name = \"" + schema + "\"\n  }\n}\n");
-    }
+    if (backend) backend(ws, root);
     if (stage != "broken") ws.init();
 }
 

@@ -3,10 +3,12 @@
 // between root modules: set up, run tfw in A with B as the second root, and judge states.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "moto_server.hpp"
 #include "pg_server.hpp"
 #include "workspace.hpp"
 
@@ -19,17 +21,30 @@ extern const std::vector<std::string> split_moved_addresses;
 // (empty when the root has no state): an id is what says an object was kept.
 std::map<std::string, std::string> ids_of(const Workspace& ws);
 
-// Both roots applied at their `before` stage. With the pg backend, each root's backend
-// block is written after every stage switch (a stage replaces all user files), then init.
+// Writes a root's backend settings into it; `root` is "root_a" or "root_b".
+using BackendWriter = std::function<void(Workspace& ws, const std::string& root)>;
+
+// Each root's state in the emulator's bucket `tfstate`, at `<root>/terraform.tfstate`,
+// locked by `lock`. The bucket (and the lock table) must exist: create_split_roots_state_store().
+BackendWriter s3_backend(const MotoServer& moto, S3Lock lock);
+S3State split_roots_state(S3Lock lock, const std::string& root);
+void create_split_roots_state_store(const MotoServer& moto, S3Lock lock);
+
+// Both roots applied at their `before` stage. With a remote backend (pg, s3), each root's
+// backend block is written after every stage switch (a stage replaces all user files),
+// then init.
 struct SplitRoots {
     Workspace a;
     Workspace b;
     const PgServer* pg = nullptr;
+    BackendWriter backend;  // none: local states
 
     // Other fixtures with the same stages (`before`, `after`) may stand in for the split ones.
     explicit SplitRoots(const PgServer* server = nullptr, const std::string& fixture_a = "roots_split_a",
                         const std::string& fixture_b = "roots_split_b");
-    void switch_one(Workspace& ws, const std::string& stage, const std::string& schema);
+    explicit SplitRoots(BackendWriter writer, const std::string& fixture_a = "roots_split_a",
+                        const std::string& fixture_b = "roots_split_b");
+    void switch_one(Workspace& ws, const std::string& stage, const std::string& root);
     void switch_both(const std::string& stage_a, const std::string& stage_b);
     // tfw run in A's directory with B as the second root.
     // With both states in one PostgreSQL database, -lock-timeout: Terraform's pg backend
