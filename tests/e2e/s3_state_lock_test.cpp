@@ -8,7 +8,6 @@
 
 #include <chrono>
 #include <fstream>
-#include <iterator>
 #include <thread>
 
 #include <rapidjson/document.h>
@@ -39,11 +38,6 @@ LockRecord require_lock_record(const MotoServer& moto, S3Lock lock, const std::s
     return {doc["ID"].GetString(), doc["Operation"].GetString(), doc["Who"].GetString()};
 }
 
-std::string read_text(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // A plain terraform in the root is refused the lock, and its error names `holder`.
 void check_refused_by(const Workspace& ws, const LockRecord& holder) {
     const RunResult refused = ws.terraform({"plan", "-input=false", "-no-color", "-lock-timeout=0s"});
@@ -54,17 +48,15 @@ void check_refused_by(const Workspace& ws, const LockRecord& holder) {
 
 void tfw_holds_both_locks_through_its_prompt(S3Lock lock) {
     MotoServer& moto = clean_moto_server();
-    create_split_roots_state_store(moto, lock);
-    SplitRoots roots(s3_backend(moto, lock));
-    roots.a.set_environment("XDG_STATE_HOME", (roots.a.scratch() / "state").string());
-    roots.switch_both("after", "after");
+    const auto split = split_roots_in_s3(moto, lock);
+    SplitRoots& roots = *split;
     const std::string untouched = roots.everything();
 
     auto tfw = start_with_open_input(roots.a, tfw_binary(), {"apply", "-no-color", "--root", roots.b.dir().string()});
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-    while (!contains(read_text(tfw->output_file()), "Do you want to move them?")) {
-        BOOST_TEST_REQUIRE(tfw->running(), "tfw ended before its prompt:\n" << read_text(tfw->output_file()));
-        BOOST_TEST_REQUIRE((std::chrono::steady_clock::now() < deadline), "no prompt:\n" << read_text(tfw->output_file()));
+    while (!contains(read_text_file(tfw->output_file()), "Do you want to move them?")) {
+        BOOST_TEST_REQUIRE(tfw->running(), "tfw ended before its prompt:\n" << read_text_file(tfw->output_file()));
+        BOOST_TEST_REQUIRE((std::chrono::steady_clock::now() < deadline), "no prompt:\n" << read_text_file(tfw->output_file()));
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     // At the prompt, both locks are held by tfw's consoles, as the backend records them,
@@ -78,7 +70,7 @@ void tfw_holds_both_locks_through_its_prompt(S3Lock lock) {
     }
     // No answer (the input ends): nothing moves, and both locks are released.
     const int declined = tfw->finish();
-    const std::string said = read_text(tfw->output_file());
+    const std::string said = read_text_file(tfw->output_file());
     BOOST_TEST(declined == 1, said);
     BOOST_TEST(contains(said, "Move cancelled."), said);
     BOOST_TEST(!moto.lock_record(split_roots_state(lock, "root_a")).has_value());
@@ -88,10 +80,8 @@ void tfw_holds_both_locks_through_its_prompt(S3Lock lock) {
 
 void another_runs_lock_is_named_and_refused(S3Lock lock) {
     MotoServer& moto = clean_moto_server();
-    create_split_roots_state_store(moto, lock);
-    SplitRoots roots(s3_backend(moto, lock));
-    roots.a.set_environment("XDG_STATE_HOME", (roots.a.scratch() / "state").string());
-    roots.switch_both("after", "after");
+    const auto split = split_roots_in_s3(moto, lock);
+    SplitRoots& roots = *split;
     const std::string untouched = roots.everything();
     const std::vector<std::string> migrate = {"apply", "-no-color", "-auto-approve", "-lock-timeout=2s", "--root",
                                               roots.b.dir().string()};

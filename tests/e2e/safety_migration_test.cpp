@@ -7,7 +7,6 @@
 // state, and both roots plan no change.
 #include <boost/test/unit_test.hpp>
 
-#include <fstream>
 #include <set>
 
 #include "chaos.hpp"
@@ -24,21 +23,6 @@ std::multiset<std::string> ids_in_both(const SplitRoots& roots) {
     return out;
 }
 
-// A `terraform` that kills its parent (tfw) with SIGKILL as soon as its first
-// `state push` has succeeded.
-std::string killing_terraform(const Workspace& ws) {
-    const fs::path file = ws.scratch() / "terraform-killing-after-push";
-    std::ofstream(file) << "#!/bin/sh\n"
-                           "\"" << terraform_binary().string() << "\" \"$@\"\n"
-                           "status=$?\n"
-                           "case \" $* \" in *\" state push \"*)\n"
-                           "  if [ $status -eq 0 ] && [ ! -e \"$0.fired\" ]; then : > \"$0.fired\"; kill -9 $PPID; fi;;\n"
-                           "esac\n"
-                           "exit $status\n";
-    fs::permissions(file, fs::perms::owner_all);
-    return file.string();
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(a_migration_killed_after_its_first_push_is_finished_from_the_states_alone) {
@@ -52,7 +36,7 @@ BOOST_AUTO_TEST_CASE(a_migration_killed_after_its_first_push_is_finished_from_th
     BOOST_TEST_REQUIRE(every_id.size() == 7u);
     roots.switch_both("after", "after");
 
-    const std::string killing = killing_terraform(roots.a);
+    const std::string killing = write_terraform_killing_tfw_after_its_first_push(roots.a).string();
     const RunResult killed = roots.a.tfw({"apply", "-no-color", "-auto-approve", "-lock-timeout=60s", "--root",
                                           roots.b.dir().string(), "--terraform-bin=" + killing});
     BOOST_TEST_REQUIRE(fs::exists(killing + ".fired"), "no push was made:\n" << killed.describe());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 #include <thread>
 
 #include <sys/prctl.h>
@@ -54,6 +55,22 @@ int OrphanCollector::wait_for_orphans(std::chrono::seconds timeout) {
             throw E2eError("processes left by a killed tfw still run after " + std::to_string(timeout.count()) + " s");
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
+}
+
+fs::path write_terraform_killing_tfw_after_its_first_push(const Workspace& ws) {
+    const fs::path file = ws.scratch() / "terraform-killing-after-push";
+    std::ofstream out(file);
+    out << "#!/bin/sh\n"
+           "\"" << terraform_binary().string() << "\" \"$@\"\n"
+           "status=$?\n"
+           "case \" $* \" in *\" state push \"*)\n"
+           "  if [ $status -eq 0 ] && [ ! -e \"$0.fired\" ]; then : > \"$0.fired\"; kill -9 $PPID; fi;;\n"
+           "esac\n"
+           "exit $status\n";
+    out.close();
+    if (!out) throw E2eError("cannot write " + file.string());
+    fs::permissions(file, fs::perms::owner_all);
+    return file;
 }
 
 bool is_tfw_leftover(std::string_view name) {

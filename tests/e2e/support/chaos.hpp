@@ -30,6 +30,12 @@ public:
     int wait_for_orphans(std::chrono::seconds timeout = std::chrono::seconds(60));
 };
 
+// Writes a `terraform` wrapper into the workspace's scratch dir, for --terraform-bin, that
+// kills its parent (tfw) with SIGKILL as soon as its first `state push` has succeeded,
+// and marks that it did with the file `<its path>.fired`: a migration between roots cut
+// short between its pushes for certain.
+fs::path write_terraform_killing_tfw_after_its_first_push(const Workspace& ws);
+
 // A file a tfw that was killed may leave in a module directory: its temporary moved file
 // (`tfw-moved-<pid>.tf`) or a write cut short (`<file>.tfw-<pid>.tmp`).
 bool is_tfw_leftover(std::string_view file_name);

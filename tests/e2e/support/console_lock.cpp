@@ -1,18 +1,11 @@
 #include "console_lock.hpp"
 
 #include <chrono>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <thread>
 
 namespace tfw::e2e {
 namespace {
-
-std::string read_text(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);  // a missing file reads as empty
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 constexpr std::string_view lock_error = "Error acquiring the state lock";
 
@@ -47,14 +40,14 @@ TerraformConsoleLock::TerraformConsoleLock(const Workspace& ws) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (true) {
         if (!console_ || !console_->running()) {
-            if (console_ && read_text(console_->output_file()).find(lock_error) == std::string::npos)
+            if (console_ && read_text_file(console_->output_file()).find(lock_error) == std::string::npos)
                 throw E2eError("terraform console ended before it held the state lock:\n" +
-                               read_text(console_->output_file()));
+                               read_text_file(console_->output_file()));
             fs::remove(log);
             console_ = start_with_open_input(ws, terraform_binary(), {"console"},
                                              {{"TF_LOG", "trace"}, {"TF_LOG_PATH", log.string()}});
         }
-        const std::string trace = read_text(log);
+        const std::string trace = read_text_file(log);
         const std::size_t asked = trace.find("requesting state lock for workspace");
         if (asked != std::string::npos && trace.find("reading remote state for workspace", asked) != std::string::npos &&
             console_->running()) {
@@ -65,7 +58,7 @@ TerraformConsoleLock::TerraformConsoleLock(const Workspace& ws) {
             return;
         }
         if (std::chrono::steady_clock::now() > deadline)
-            throw E2eError("terraform console did not take the state lock within 60 s:\n" + read_text(console_->output_file()));
+            throw E2eError("terraform console did not take the state lock within 60 s:\n" + read_text_file(console_->output_file()));
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
 }
@@ -77,7 +70,7 @@ void TerraformConsoleLock::release() {
     const int exit_code = console_->finish();
     if (exit_code != 0)
         std::cerr << "TerraformConsoleLock: terraform console exited " << exit_code << ":\n"
-                  << read_text(console_->output_file()) << "\n";
+                  << read_text_file(console_->output_file()) << "\n";
     console_.reset();
 }
 

@@ -6,7 +6,6 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -46,13 +45,6 @@ std::string missing_moto_server() {
            "package moto 5.2 and its moto_server command, a prerequisite like terraform; see tests/e2e/README.md)";
 }
 
-std::string read_log(const fs::path& file) {
-    std::ifstream in(file);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 }  // namespace
 
 std::string_view to_string(S3Lock lock) { return lock == S3Lock::lockfile ? "use_lockfile" : "dynamodb_table"; }
@@ -79,7 +71,7 @@ MotoServer::MotoServer(std::vector<std::pair<std::string, std::string>> environm
         // The port may be taken between choosing and binding it: a few tries.
         for (int attempt = 0; attempt < 5; ++attempt)
             if (start(*program, environment)) return;
-        throw E2eError("moto_server did not start; its log:\n" + read_log(base_ / "server.log"));
+        throw E2eError("moto_server did not start; its log:\n" + read_text_file(base_ / "server.log"));
     } catch (...) {
         stop();
         throw;
@@ -144,7 +136,7 @@ bool MotoServer::start(const fs::path& program, const std::vector<std::pair<std:
         }
         if (std::chrono::steady_clock::now() > deadline)
             throw E2eError("moto_server did not answer on port " + std::to_string(port_) + " within " +
-                           std::to_string(start_limit.count()) + " s; its log:\n" + read_log(base_ / "server.log"));
+                           std::to_string(start_limit.count()) + " s; its log:\n" + read_text_file(base_ / "server.log"));
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
 }

@@ -4,9 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <thread>
 
 #include <pwd.h>
@@ -55,13 +53,6 @@ void give_to_server_user(const fs::path& dir) {
         throw E2eError("chown " + dir.string() + ": " + std::strerror(errno));
 }
 
-std::string read_log(const fs::path& file) {
-    std::ifstream in(file);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 }  // namespace
 
 PgServer::PgServer() : bin_dir_(find_postgres_bin()) {
@@ -94,7 +85,7 @@ PgServer::PgServer() : bin_dir_(find_postgres_bin()) {
             running_ = start.exit_code == 0;
             if (!running_ && attempt == 4)
                 throw E2eError("PostgreSQL did not start:\n" + start.stdout_text + start.stderr_text +
-                               read_log(parent / "log"));
+                               read_text_file(parent / "log"));
         }
         shell::ProcessResult created = shell::run_process(
             bin_dir_ / "createdb", {"-h", "127.0.0.1", "-p", std::to_string(port_), "-U", "tfw", "tfstate"});

@@ -214,6 +214,11 @@ void register_server_process(pid_t pid) { server_processes().insert(pid); }
 void unregister_server_process(pid_t pid) { server_processes().erase(pid); }
 bool is_server_process(pid_t pid) { return server_processes().contains(pid); }
 
+std::string read_text_file(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
 int free_loopback_port() {
     int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) throw E2eError(std::string("socket: ") + std::strerror(errno));

@@ -111,6 +111,9 @@ bool is_server_process(pid_t pid);
 // A port on 127.0.0.1 that was free a moment ago (the kernel's choice for port 0).
 int free_loopback_port();
 
+// A file's bytes; "" when it cannot be read (a log not written yet).
+std::string read_text_file(const fs::path& file);
+
 struct WorkspaceOptions {
     // Writes a CLI config that installs hashicorp/aws from the preinstalled filesystem
     // mirror (found at runtime, see find_aws_mirror()).
