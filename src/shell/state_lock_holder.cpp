@@ -55,7 +55,8 @@ StateLockHolder::StateLockHolder(Terraform& terraform, const std::string& root_n
         write_private_file(log_file_, "");  // the log may hold the state's values
         console_started = Clock::now();
         start_deadline = std::chrono::steady_clock::now() + console_start_limit;
-        console_ = terraform_.start({"console"}, options, output_file_);
+        // -no-color: its refusal is read for the lock's holder (core::parse_lock_info).
+        console_ = terraform_.start({"console", "-no-color"}, options, output_file_);
     };
     start_console();
     while (true) {

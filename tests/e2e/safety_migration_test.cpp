@@ -58,7 +58,7 @@ BOOST_AUTO_TEST_CASE(a_migration_killed_after_its_first_push_is_finished_from_th
     BOOST_TEST_REQUIRE(every_id.size() == 7u);
     roots.switch_both("after", "after");
 
-    const std::string killing = terraform_killing_tfw_after_first_push(roots.a);
+    const std::string killing = write_terraform_killing_tfw_after_its_first_push(roots.a).string();
     const RunResult killed = roots.a.tfw({"apply", "-no-color", "-auto-approve", "-lock-timeout=60s", "--root",
                                           roots.b.dir().string(), "--terraform-bin=" + killing});
     BOOST_TEST_REQUIRE(fs::exists(killing + ".fired"), "no push was made:\n" << killed.describe());

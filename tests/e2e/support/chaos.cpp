@@ -1,5 +1,6 @@
 #include "chaos.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -7,6 +8,7 @@
 
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace tfw::e2e {
 
@@ -47,10 +49,28 @@ int OrphanCollector::wait_for_orphans(std::chrono::seconds timeout) {
             continue;
         }
         if (pid < 0) return reaped;  // ECHILD: none left
+        const std::vector<pid_t> alive = live_children(::getpid());
+        if (std::all_of(alive.begin(), alive.end(), is_server_process)) return reaped;
         if (std::chrono::steady_clock::now() > deadline)
             throw E2eError("processes left by a killed tfw still run after " + std::to_string(timeout.count()) + " s");
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
+}
+
+fs::path write_terraform_killing_tfw_after_its_first_push(const Workspace& ws) {
+    const fs::path file = ws.scratch() / "terraform-killing-after-push";
+    std::ofstream out(file);
+    out << "#!/bin/sh\n"
+           "\"" << terraform_binary().string() << "\" \"$@\"\n"
+           "status=$?\n"
+           "case \" $* \" in *\" state push \"*)\n"
+           "  if [ $status -eq 0 ] && [ ! -e \"$0.fired\" ]; then : > \"$0.fired\"; kill -9 $PPID; fi;;\n"
+           "esac\n"
+           "exit $status\n";
+    out.close();
+    if (!out) throw E2eError("cannot write " + file.string());
+    fs::permissions(file, fs::perms::owner_all);
+    return file;
 }
 
 bool is_tfw_leftover(std::string_view name) {
@@ -67,19 +87,6 @@ std::size_t line_count(std::string_view text) {
         if (c == '\n') ++lines;
     if (!text.empty() && text.back() != '\n') ++lines;
     return lines;
-}
-
-std::string terraform_killing_tfw_after_first_push(const Workspace& ws) {
-    const fs::path file = ws.scratch() / "terraform-killing-after-push";
-    std::ofstream(file) << "#!/bin/sh\n"
-                           "\"" << terraform_binary().string() << "\" \"$@\"\n"
-                           "status=$?\n"
-                           "case \" $* \" in *\" state push \"*)\n"
-                           "  if [ $status -eq 0 ] && [ ! -e \"$0.fired\" ]; then : > \"$0.fired\"; kill -9 $PPID; fi;;\n"
-                           "esac\n"
-                           "exit $status\n";
-    fs::permissions(file, fs::perms::owner_all);
-    return file.string();
 }
 
 }  // namespace tfw::e2e

@@ -24,19 +24,21 @@ public:
     OrphanCollector(const OrphanCollector&) = delete;
     OrphanCollector& operator=(const OrphanCollector&) = delete;
 
-    // Waits until every remaining child of this process has exited and reaps it; call it
-    // only when no child of its own runs. Returns how many; throws E2eError on timeout.
+    // Waits until every remaining child of this process but its servers (an emulator:
+    // is_server_process) has exited and reaps it; call it only when no other child of its
+    // own runs. Returns how many; throws E2eError on timeout.
     int wait_for_orphans(std::chrono::seconds timeout = std::chrono::seconds(60));
 };
+
+// Writes a `terraform` wrapper into the workspace's scratch dir, for --terraform-bin, that
+// kills its parent (tfw) with SIGKILL as soon as its first `state push` has succeeded,
+// and marks that it did with the file `<its path>.fired`: a migration between roots cut
+// short between its pushes for certain.
+fs::path write_terraform_killing_tfw_after_its_first_push(const Workspace& ws);
 
 // A file a tfw that was killed may leave in a module directory: its temporary moved file
 // (`tfw-moved-<pid>.tf`) or a write cut short (`<file>.tfw-<pid>.tmp`).
 bool is_tfw_leftover(std::string_view file_name);
-
-// A `terraform` (a script in the workspace's scratch dir, for --terraform-bin) that kills
-// its parent, tfw, with SIGKILL the moment its first `state push` has succeeded: a
-// migration between roots cut short at a known point. `<script>.fired` exists once it did.
-std::string terraform_killing_tfw_after_first_push(const Workspace& ws);
 
 // The number of lines of `text` (a last line without its newline counts).
 std::size_t line_count(std::string_view text);

@@ -12,7 +12,7 @@ fs::path write_gated_terraform(const Workspace& ws) {
     out << "#!/bin/sh\n"
            "if [ -n \"$TFW_TEST_GATE\" ] && [ ! -e \"$TFW_TEST_GATE/open\" ]; then\n"
            "  for arg in \"$@\"; do\n"
-           "    [ \"$arg\" = plan ] || continue\n"
+           "    [ \"$arg\" = \"${TFW_TEST_GATE_COMMAND:-plan}\" ] || continue\n"
            "    if [ \"$TFW_TEST_GATE_WHEN\" != injected ] || ls "
         << tfw_temp_prefix << "*" << tfw_temp_suffix
         << " >/dev/null 2>&1; then\n"

@@ -4,15 +4,10 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <thread>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <pwd.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include "tfw/shell/process.hpp"
@@ -38,24 +33,6 @@ fs::path find_postgres_bin() {
     return best;
 }
 
-// A port on 127.0.0.1 that was free a moment ago (the kernel's choice for port 0).
-int free_loopback_port() {
-    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0) throw E2eError(std::string("socket: ") + std::strerror(errno));
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-        int error = errno;
-        ::close(fd);
-        throw E2eError(std::string("cannot find a free port: ") + std::strerror(error));
-    }
-    ::close(fd);
-    return ntohs(address.sin_port);
-}
-
 bool running_as_root() { return ::geteuid() == 0; }
 
 // As the postgres user when the tests run as root (PostgreSQL refuses root), else as is.
@@ -74,13 +51,6 @@ void give_to_server_user(const fs::path& dir) {
     if (user == nullptr) throw E2eError("there is no postgres user to run PostgreSQL as: run scripts/install-deps --tests");
     if (::chown(dir.c_str(), user->pw_uid, user->pw_gid) != 0)
         throw E2eError("chown " + dir.string() + ": " + std::strerror(errno));
-}
-
-std::string read_log(const fs::path& file) {
-    std::ifstream in(file);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 }  // namespace
@@ -115,7 +85,7 @@ PgServer::PgServer() : bin_dir_(find_postgres_bin()) {
             running_ = start.exit_code == 0;
             if (!running_ && attempt == 4)
                 throw E2eError("PostgreSQL did not start:\n" + start.stdout_text + start.stderr_text +
-                               read_log(parent / "log"));
+                               read_text_file(parent / "log"));
         }
         shell::ProcessResult created = shell::run_process(
             bin_dir_ / "createdb", {"-h", "127.0.0.1", "-p", std::to_string(port_), "-U", "tfw", "tfstate"});

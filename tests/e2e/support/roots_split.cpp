@@ -15,12 +15,16 @@ const std::vector<std::string> split_moved_addresses = {
 std::map<std::string, std::string> ids_of(const Workspace& ws) {
     const RunResult pulled = ws.terraform({"state", "pull"});
     if (pulled.exit_code != 0) throw E2eError(pulled.describe());
+    return ids_in_state(pulled.out);
+}
+
+std::map<std::string, std::string> ids_in_state(const std::string& state) {
     std::map<std::string, std::string> ids;
-    if (pulled.out.find_first_not_of(" \n") == std::string::npos) return ids;
+    if (state.find_first_not_of(" \n") == std::string::npos) return ids;
     rapidjson::Document doc;
-    doc.Parse(pulled.out.c_str());
+    doc.Parse(state.c_str());
     if (doc.HasParseError() || !doc.IsObject() || !doc.HasMember("resources"))
-        throw E2eError("state pull gave no state:\n" + pulled.out);
+        throw E2eError("not a state:\n" + state);
     for (const auto& resource : doc["resources"].GetArray()) {
         std::string base = resource.HasMember("module") ? std::string(resource["module"].GetString()) + "." : "";
         if (std::string_view(resource["mode"].GetString()) == "data") base += "data.";
@@ -55,25 +59,57 @@ void check_split_carried_out(const SplitRoots& roots, const std::map<std::string
     }
 }
 
+S3State split_roots_state(S3Lock lock, const std::string& root) { return {"tfstate", root + "/terraform.tfstate", lock}; }
+
+BackendWriter s3_backend(const MotoServer& moto, S3Lock lock) {
+    return [&moto, lock](Workspace& ws, const std::string& root) {
+        moto.write_s3_backend(ws, split_roots_state(lock, root));
+    };
+}
+
 SplitRoots::SplitRoots(const PgServer* server, const std::string& fixture_a, const std::string& fixture_b)
     : a(fixture_a), b(fixture_b), pg(server) {
+    if (pg)
+        backend = [pg = pg](Workspace& ws, const std::string& schema) {
+            ws.set_environment("PG_CONN_STR", pg->conn_str());
+            ws.write_file("backend.tf", "terraform {\n  backend \"pg\" {\n    schema_name = \"" + schema + "\"\n  }\n}\n");
+        };
     switch_both("before", "before");
     a.apply_before();
     b.apply_before();
 }
 
-void SplitRoots::switch_one(Workspace& ws, const std::string& stage, const std::string& schema) {
+SplitRoots::SplitRoots(BackendWriter writer, const std::string& fixture_a, const std::string& fixture_b)
+    : a(fixture_a), b(fixture_b), backend(std::move(writer)) {
+    switch_both("before", "before");
+    a.apply_before();
+    b.apply_before();
+}
+
+SplitRoots::SplitRoots(FreshCheckout checkout, BackendWriter writer, const std::string& fixture_a,
+                       const std::string& fixture_b)
+    : a(fixture_a), b(fixture_b), backend(std::move(writer)) {
+    a.set_environment("XDG_STATE_HOME", (a.scratch() / "state").string());
+    switch_both(checkout.stage, checkout.stage);
+}
+
+void SplitRoots::switch_one(Workspace& ws, const std::string& stage, const std::string& root) {
     ws.switch_to(stage, Workspace::Init::skip);
-    if (pg) {
-        ws.set_environment("PG_CONN_STR", pg->conn_str());
-        ws.write_file("backend.tf", "terraform {\n  backend \"pg\" {\n    schema_name = \"" + schema + "\"\n  }\n}\n");
-    }
+    if (backend) backend(ws, root);
     if (stage != "broken") ws.init();
 }
 
 void SplitRoots::switch_both(const std::string& stage_a, const std::string& stage_b) {
     switch_one(a, stage_a, "root_a");
     switch_one(b, stage_b, "root_b");
+}
+
+std::unique_ptr<SplitRoots> split_roots_in_s3(const MotoServer& moto, S3Lock lock) {
+    moto.create_state_store(split_roots_state(lock, "root_a"));  // one bucket and table for both
+    auto roots = std::make_unique<SplitRoots>(s3_backend(moto, lock));
+    roots->a.set_environment("XDG_STATE_HOME", (roots->a.scratch() / "state").string());
+    roots->switch_both("after", "after");
+    return roots;
 }
 
 RunResult SplitRoots::plan(const std::vector<std::string>& extra) const {

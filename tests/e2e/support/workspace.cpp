@@ -8,11 +8,15 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <set>
 #include <sstream>
 #include <thread>
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <spawn.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -185,6 +189,53 @@ bool process_alive(pid_t pid) {
     return stat && stat->state != 'Z' && stat->state != 'X';
 }
 
+std::vector<pid_t> live_children(pid_t parent) {
+    std::vector<pid_t> found;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator("/proc", ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+        pid_t pid = static_cast<pid_t>(std::stol(name));
+        auto stat = read_proc_stat(pid);
+        if (stat && stat->parent == parent && stat->state != 'Z' && stat->state != 'X') found.push_back(pid);
+    }
+    return found;
+}
+
+namespace {
+// Never destroyed: the binary's emulator is stopped by a static's destructor at exit.
+std::set<pid_t>& server_processes() {
+    static auto* servers = new std::set<pid_t>;
+    return *servers;
+}
+}  // namespace
+
+void register_server_process(pid_t pid) { server_processes().insert(pid); }
+void unregister_server_process(pid_t pid) { server_processes().erase(pid); }
+bool is_server_process(pid_t pid) { return server_processes().contains(pid); }
+
+std::string read_text_file(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+int free_loopback_port() {
+    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) throw E2eError(std::string("socket: ") + std::strerror(errno));
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+        int error = errno;
+        ::close(fd);
+        throw E2eError(std::string("cannot find a free port: ") + std::strerror(error));
+    }
+    ::close(fd);
+    return ntohs(address.sin_port);
+}
+
 // ---------------------------------------------------------------------------------------
 // BackgroundProcess
 
@@ -211,18 +262,7 @@ bool BackgroundProcess::running() {
     return false;
 }
 
-std::vector<pid_t> BackgroundProcess::children() const {
-    std::vector<pid_t> found;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator("/proc", ec)) {
-        const std::string name = entry.path().filename().string();
-        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
-        pid_t pid = static_cast<pid_t>(std::stol(name));
-        auto stat = read_proc_stat(pid);
-        if (stat && stat->parent == pid_ && stat->state != 'Z' && stat->state != 'X') found.push_back(pid);
-    }
-    return found;
-}
+std::vector<pid_t> BackgroundProcess::children() const { return live_children(pid_); }
 
 void BackgroundProcess::send_signal(int signal_number) {
     if (exit_code_) throw E2eError(command_ + " has already exited; cannot signal it");

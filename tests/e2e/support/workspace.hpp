@@ -99,6 +99,20 @@ private:
 
 // True while `pid` exists and is not a zombie.
 bool process_alive(pid_t pid);
+// The live (not zombie) children of `parent`.
+std::vector<pid_t> live_children(pid_t parent);
+
+// A server a test binary keeps running across its tests (moto_server.hpp): the orphan
+// collector of the chaos tests waits for every child of the test but these.
+void register_server_process(pid_t pid);
+void unregister_server_process(pid_t pid);
+bool is_server_process(pid_t pid);
+
+// A port on 127.0.0.1 that was free a moment ago (the kernel's choice for port 0).
+int free_loopback_port();
+
+// A file's bytes; "" when it cannot be read (a log not written yet).
+std::string read_text_file(const fs::path& file);
 
 struct WorkspaceOptions {
     // Writes a CLI config that installs hashicorp/aws from the preinstalled filesystem
