@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <signal.h>
+#include <stdexcept>
 #include <thread>
 
 #include <boost/asio/io_context.hpp>
@@ -18,6 +19,9 @@
 #include <boost/process/v2.hpp>
 #include <boost/process/v2/src.hpp>
 #include <fcntl.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -49,11 +53,21 @@ void keep_descriptors_from_exec() {
     }
 }
 
-// Between fork and exec: the child's own process group if asked, and no inherited descriptors.
+// Between fork and exec: the child's own process group if asked, no inherited descriptors,
+// and on Linux a SIGINT when tfw dies, however it dies (a SIGKILL, the OOM killer, a
+// cancelled CI job), so that no terraform outlives tfw holding a state lock. The signal
+// comes when the *thread* that forked the child ends: every child is started by a thread
+// that waits for it (run_process) or by the main thread (BackgroundProcess).
 struct ChildSetup {
     bool own_process_group;
+    pid_t parent;  // tfw's pid, recorded before the fork
     bp::error_code on_exec_setup(bp::posix::default_launcher&, const bp::filesystem::path&, const char* const*) {
         if (own_process_group && ::setpgid(0, 0) != 0) return bp::error_code(errno, bp::system_category());
+#ifdef __linux__
+        if (::prctl(PR_SET_PDEATHSIG, SIGINT) != 0) return bp::error_code(errno, bp::system_category());
+        // tfw died between the fork and the prctl: the signal will never come.
+        if (::getppid() != parent) ::_exit(128 + SIGINT);
+#endif
         keep_descriptors_from_exec();
         return {};
     }
@@ -137,7 +151,7 @@ ProcessResult run_process(const std::filesystem::path& program, const std::vecto
     try {
         started.emplace(context, bp::filesystem::path(program.string()), args, bp::process_stdio{in_pipe, out_pipe, err_pipe},
                         bp::process_start_dir(bp::filesystem::path(start_dir.string())), bp::process_environment(env),
-                        ChildSetup{options.own_process_group});
+                        ChildSetup{options.own_process_group, ::getpid()});
     } catch (const bp::system_error& error) {
         throw ProcessNotFound("cannot run " + program.string() + ": " + error.code().message());
     }
@@ -178,6 +192,12 @@ struct BackgroundProcess::Child {
 BackgroundProcess::BackgroundProcess(const std::filesystem::path& program, const std::vector<std::string>& args,
                                      const ProcessOptions& options, const std::filesystem::path& output_file)
     : child_(std::make_unique<Child>()), output_file_(output_file) {
+#ifdef __linux__
+    // Its parent-death signal would come when the thread that forked it ends, which only
+    // the main thread never does before tfw.
+    if (::gettid() != ::getpid())
+        throw std::logic_error("a background process must be started by tfw's main thread, which outlives it");
+#endif
     child_->output = std::fopen(output_file.c_str(), "w");
     if (!child_->output) throw std::runtime_error("cannot write " + output_file.string() + ": " + std::strerror(errno));
     std::vector<std::string> env = child_environment(options);
@@ -187,7 +207,7 @@ BackgroundProcess::BackgroundProcess(const std::filesystem::path& program, const
         child_->process.emplace(child_->context, bp::filesystem::path(program.string()), args,
                                 bp::process_stdio{child_->input, child_->output, child_->output},
                                 bp::process_start_dir(bp::filesystem::path(start_dir.string())),
-                                bp::process_environment(env), ChildSetup{options.own_process_group});
+                                bp::process_environment(env), ChildSetup{options.own_process_group, ::getpid()});
     } catch (const bp::system_error& error) {
         throw ProcessNotFound("cannot run " + program.string() + ": " + error.code().message());
     }
