@@ -159,7 +159,7 @@ ProcessResult run_process(const std::filesystem::path& program, const std::vecto
     const pid_t child_id = child.id();
     add_signal_target(child_id);
     // A signal that arrived just before the child existed has not been forwarded yet.
-    if (int pending = received_signal()) ::kill(child.id(), pending);
+    if (int pending = signal_for_new_child()) ::kill(child.id(), pending);
 
     PipeReader out_reader(out_pipe, result.stdout_text, options.on_stdout);
     PipeReader err_reader(err_pipe, result.stderr_text, options.on_stderr);

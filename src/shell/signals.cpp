@@ -3,6 +3,7 @@
 #include <atomic>
 #include <csignal>
 #include <string>
+#include <utility>
 
 #include <signal.h>
 
@@ -33,8 +34,9 @@ extern "C" void on_signal(int signal_number) {
 
 }  // namespace
 
-Interrupted::Interrupted(int number)
-    : std::runtime_error("interrupted by signal " + std::to_string(number)), signal_number(number) {}
+Interrupted::Interrupted(int number, std::string what_tfw_did)
+    : std::runtime_error("interrupted by signal " + std::to_string(number)), signal_number(number),
+      outcome(std::move(what_tfw_did)) {}
 
 SignalForwarding::SignalForwarding() {
     struct sigaction action {};
@@ -66,6 +68,8 @@ void remove_signal_target(pid_t child) {
 }
 
 int received_signal() { return first_signal; }
+
+int signal_for_new_child() { return deferring.load() > 0 ? 0 : first_signal; }
 
 void throw_if_interrupted() {
     if (int number = first_signal) throw Interrupted(number);
