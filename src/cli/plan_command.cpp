@@ -17,6 +17,7 @@
 #include "tfw/cli/ui_events.hpp"
 #include "tfw/core/write/collapse.hpp"
 #include "tfw/core/write/placement.hpp"
+#include "tfw/core/parse/plan_options.hpp"
 #include "tfw/core/parse/plan_stream.hpp"
 #include "tfw/core/parse/plan_text.hpp"
 #include "tfw/shell/converge.hpp"
@@ -30,18 +31,6 @@
 
 namespace tfw::cli {
 namespace {
-
-// Options `terraform apply PLANFILE` accepts; the plan-shaping ones were used already.
-std::vector<std::string> apply_options(const std::vector<std::string>& passthrough) {
-    std::vector<std::string> out;
-    for (const auto& arg : passthrough) {
-        for (const char* prefix : {"-no-color", "-compact-warnings", "-parallelism", "-lock", "-state", "-backup"}) {
-            std::string p(prefix);
-            if (arg == p || arg.rfind(p + "=", 0) == 0) out.push_back(arg);
-        }
-    }
-    return out;
-}
 
 std::filesystem::path resolve_in(const std::filesystem::path& root_dir, const std::string& path) {
     std::filesystem::path p(path);
@@ -236,7 +225,7 @@ int run_plan_command(const Invocation& invocation, bool apply) {
         }
     }
     std::vector<std::string> apply_args = {"apply", "-input=false"};
-    auto extra = apply_options(args.passthrough);
+    auto extra = core::saved_plan_apply_options(args.passthrough);
     apply_args.insert(apply_args.end(), extra.begin(), extra.end());
     if (args.json) apply_args.push_back("-json");
     apply_args.push_back(private_plan);

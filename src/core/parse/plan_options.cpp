@@ -1,5 +1,6 @@
 #include "tfw/core/parse/plan_options.hpp"
 
+#include <initializer_list>
 #include <optional>
 #include <string_view>
 
@@ -27,7 +28,45 @@ std::optional<bool> boolean_flag(std::string_view arg, std::string_view name) {
     return go_bool(arg.substr(1));
 }
 
+// The flag's name without its dashes, and whether its value follows an `=`; nullopt for
+// an argument that is not a flag.
+struct Flag {
+    std::string_view name;
+    bool has_value;
+};
+std::optional<Flag> flag_of(std::string_view arg) {
+    if (arg.starts_with("--")) arg.remove_prefix(2);
+    else if (arg.starts_with("-")) arg.remove_prefix(1);
+    else return std::nullopt;
+    const std::size_t equals = arg.find('=');
+    return Flag{arg.substr(0, equals), equals != std::string_view::npos};
+}
+
+bool one_of(std::string_view name, std::initializer_list<std::string_view> names) {
+    for (std::string_view n : names)
+        if (name == n) return true;
+    return false;
+}
+
 }  // namespace
+
+std::vector<std::string> saved_plan_apply_options(const std::vector<std::string>& args) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::optional<Flag> flag = flag_of(args[i]);
+        if (!flag) continue;
+        const bool applies = one_of(flag->name, {"lock", "lock-timeout", "state", "state-out", "backup", "parallelism",
+                                                 "no-color", "compact-warnings", "var", "var-file"});
+        const bool takes_value = one_of(flag->name, {"lock-timeout", "state", "state-out", "backup", "parallelism", "var",
+                                                     "var-file", "target", "replace", "out", "generate-config-out"});
+        if (applies) out.push_back(args[i]);
+        if (takes_value && !flag->has_value && i + 1 < args.size()) {
+            ++i;
+            if (applies) out.push_back(args[i]);
+        }
+    }
+    return out;
+}
 
 bool plans_refresh(const std::vector<std::string>& args) {
     bool refresh = true, refresh_only = false;

@@ -11,4 +11,13 @@ namespace tfw::core::inline parse {
 // winning, one dash or two) and no `-refresh-only` (whose plans are all refreshing).
 bool plans_refresh(const std::vector<std::string>& args);
 
+// The plan's options that `terraform apply PLANFILE` takes too, in their order, for the
+// apply of the plan tfw showed: the state lock (-lock, -lock-timeout), the local
+// backend's files (-state, -state-out, -backup), -parallelism, the output (-no-color,
+// -compact-warnings) and the variables (-var, -var-file: Terraform wants an ephemeral
+// variable set at plan set again, and checks that any other is given unchanged). One
+// dash or two, `=value` or the value as the next argument. What shaped the plan
+// (-target, -replace, -refresh, -destroy, ...) is in the plan file already.
+std::vector<std::string> saved_plan_apply_options(const std::vector<std::string>& args);
+
 }  // namespace tfw::core::parse
