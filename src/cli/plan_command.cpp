@@ -172,7 +172,7 @@ int run_plan_command(const Invocation& invocation, bool apply) {
             const std::string& output = result.final_plan.stdout_text;
             return render_markdown_report(result, args.json ? core::scan_plan_stream(output) : core::scan_plan_text(output));
         }
-        return render_report(result, placements, terraform.calls());
+        return render_report(result, placements, terraform.calls(), env_arg_words(apply ? "apply" : "plan", environment_variable));
     }};
 
     // With -json, stdout is Terraform's stream with tfw's lines after the plan's; tfw's
@@ -203,10 +203,9 @@ int run_plan_command(const Invocation& invocation, bool apply) {
     std::cout << std::flush;
     std::cerr << result.final_plan.stderr_text << std::flush;
 
-    // The plan the user asked for is saved before anything else can fail.
-    if (args.out)
-        std::filesystem::copy_file(result.plan_file, resolve_in(invocation.root_dir, *args.out),
-                                   std::filesystem::copy_options::overwrite_existing);
+    // The plan the user asked for is saved before anything else can fail. It holds the
+    // state and every variable's value: 0600, as tfw's other copies of states are.
+    if (args.out) shell::write_private_file(resolve_in(invocation.root_dir, *args.out), shell::read_file(result.plan_file));
     if (invocation.options.write || !invocation.options.report_file.empty()) placements = placements_of(invocation, result);
     if (invocation.options.write && !placements.empty()) human << persist_moves(invocation, placements) << std::flush;
     if (!apply) return args.detailed_exitcode ? result.final_plan.exit_code : 0;

@@ -198,8 +198,14 @@ BackgroundProcess::BackgroundProcess(const std::filesystem::path& program, const
     if (::gettid() != ::getpid())
         throw std::logic_error("a background process must be started by tfw's main thread, which outlives it");
 #endif
-    child_->output = std::fopen(output_file.c_str(), "w");
-    if (!child_->output) throw std::runtime_error("cannot write " + output_file.string() + ": " + std::strerror(errno));
+    // 0600: what terraform says may quote the state.
+    const int output_fd = ::open(output_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    child_->output = output_fd < 0 ? nullptr : ::fdopen(output_fd, "w");
+    if (!child_->output) {
+        const int error = errno;
+        if (output_fd >= 0) ::close(output_fd);
+        throw std::runtime_error("cannot write " + output_file.string() + ": " + std::strerror(error));
+    }
     std::vector<std::string> env = child_environment(options);
     std::filesystem::path start_dir = options.working_directory.empty() ? std::filesystem::current_path()
                                                                         : options.working_directory;
