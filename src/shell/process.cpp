@@ -157,9 +157,7 @@ ProcessResult run_process(const std::filesystem::path& program, const std::vecto
     }
     bp::process& child = *started;
     const pid_t child_id = child.id();
-    add_signal_target(child_id);
-    // A signal that arrived just before the child existed has not been forwarded yet.
-    if (int pending = signal_for_new_child()) ::kill(child.id(), pending);
+    add_signal_target(child_id);  // and a signal that came before it, unless deferred
 
     PipeReader out_reader(out_pipe, result.stdout_text, options.on_stdout);
     PipeReader err_reader(err_pipe, result.stderr_text, options.on_stderr);

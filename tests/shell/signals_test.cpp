@@ -68,4 +68,10 @@ BOOST_AUTO_TEST_CASE(a_deferred_signal_is_recorded_and_not_forwarded) {
     BOOST_TEST(ended_by(pushing) == SIGINT);
     remove_signal_target(pushing);
     BOOST_TEST(received_signal() == SIGTERM, "the first signal is the one reported");
+    // A child started after the signals gets the first at once, from add_signal_target.
+    const pid_t late = start_child();
+    BOOST_TEST_REQUIRE(late > 0);
+    add_signal_target(late);
+    BOOST_TEST(ended_by(late) == SIGTERM);
+    remove_signal_target(late);
 }

@@ -41,7 +41,9 @@ public:
 };
 
 // The children that receive forwarded signals, each from its start until it has exited:
-// one per thread that runs a child (root modules are planned in parallel).
+// one per thread that runs a child (root modules are planned in parallel). Each signal
+// reaches a child once; a child added after a signal gets the first one at once, unless
+// signals are deferred (signal_for_new_child).
 void add_signal_target(pid_t child);
 void remove_signal_target(pid_t child);
 
