@@ -1,23 +1,12 @@
 #include "tfw/core/render/redacted_args.hpp"
 
+#include "tfw/core/parse/plan_options.hpp"
+
 #include <algorithm>
 #include <optional>
 
 namespace tfw::core::inline render {
 namespace {
-
-struct Flag {
-    std::string_view name;  // without its dashes
-    std::optional<std::size_t> equals;  // where its `=value` starts in the argument
-};
-
-std::optional<Flag> flag_of(std::string_view arg) {
-    std::size_t dashes = arg.starts_with("--") ? 2 : arg.starts_with("-") ? 1 : 0;
-    if (dashes == 0 || arg.size() == dashes) return std::nullopt;
-    const std::size_t equals = arg.find('=');
-    if (equals == std::string_view::npos) return Flag{arg.substr(dashes), std::nullopt};
-    return Flag{arg.substr(dashes, equals - dashes), equals};
-}
 
 bool holds_secret_value(std::string_view name) { return name == "var" || name == "backend-config"; }
 
@@ -38,18 +27,18 @@ std::vector<std::string> redacted_args(const std::vector<std::string>& args,
     std::vector<std::string> out;
     bool value_of_secret_flag = false;
     for (const auto& arg : args) {
-        const std::optional<Flag> flag = flag_of(arg);
+        const std::optional<CliOption> flag = cli_option(arg);
+        // The argument up to and with its `=`: `-var=`.
+        const std::string named = flag && flag->value ? arg.substr(0, arg.size() - flag->value->size()) : std::string();
         if (value_of_secret_flag) {
             out.push_back(hidden(arg));
             value_of_secret_flag = false;
         } else if (flag && holds_secret_value(flag->name)) {
-            if (flag->equals) out.push_back(arg.substr(0, *flag->equals + 1) + hidden(std::string_view(arg).substr(*flag->equals + 1)));
-            else out.push_back(arg);
-            value_of_secret_flag = !flag->equals;
+            out.push_back(flag->value ? named + hidden(*flag->value) : arg);
+            value_of_secret_flag = !flag->value;
         } else if (from_env(arg)) {
             if (!flag) out.emplace_back(redacted_value);
-            else if (flag->equals) out.push_back(arg.substr(0, *flag->equals + 1) + std::string(redacted_value));
-            else out.push_back(arg);
+            else out.push_back(flag->value ? named + std::string(redacted_value) : arg);
         } else {
             out.push_back(arg);
         }

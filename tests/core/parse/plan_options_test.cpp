@@ -64,3 +64,31 @@ BOOST_AUTO_TEST_CASE(which_options_the_apply_of_a_saved_plan_takes) {
         }
     }
 }
+
+BOOST_AUTO_TEST_CASE(options_read_as_go_reads_them) {
+    struct Case {
+        std::string arg;
+        bool option;
+        std::string name;
+        std::optional<std::string> value;
+    };
+    const std::vector<Case> cases = {
+        {"-no-color", true, "no-color", std::nullopt},
+        {"--no-color", true, "no-color", std::nullopt},
+        {"-var=a=b", true, "var", "a=b"},
+        {"-out=", true, "out", ""},
+        {"plan.tfplan", false, "", std::nullopt},
+        {"-", false, "", std::nullopt},
+        {"--", false, "", std::nullopt},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.arg) {
+            const auto option = cli_option(c.arg);
+            BOOST_TEST_REQUIRE(option.has_value() == c.option);
+            if (!option) continue;
+            BOOST_TEST(option->name == c.name);
+            BOOST_TEST(option->value.has_value() == c.value.has_value());
+            if (c.value) BOOST_TEST(*option->value == *c.value);
+        }
+    }
+}

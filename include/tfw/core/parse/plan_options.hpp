@@ -1,10 +1,20 @@
 // What the user's plan options mean for the plans tfw makes besides the one it shows.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tfw::core::inline parse {
+
+// A terraform option as Go's flag package reads it: one dash or two, its name, and what
+// follows its `=`, if anything; nullopt for a word that is not an option (`-` included).
+struct CliOption {
+    std::string_view name;
+    std::optional<std::string_view> value;
+};
+std::optional<CliOption> cli_option(std::string_view arg);
 
 // True when plans made with these options refresh, so that tfw's intermediate plans may
 // skip it: no `-refresh=false` (in any of Go's boolean spellings, the last occurrence
