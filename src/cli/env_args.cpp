@@ -52,7 +52,7 @@ std::vector<std::string> split_shell_words(std::string_view text, std::string_vi
     return words;
 }
 
-std::vector<std::string> with_env_args(const std::string& subcommand, const std::vector<std::string>& args,
+std::vector<std::string> env_arg_words(const std::string& subcommand,
                                        const std::function<std::optional<std::string>(const std::string&)>& lookup) {
     std::vector<std::string> out;
     // Terraform inserts TF_CLI_ARGS right after the subcommand, then TF_CLI_ARGS_<sub>
@@ -66,6 +66,12 @@ std::vector<std::string> with_env_args(const std::string& subcommand, const std:
         auto words = split_shell_words(*value, name);
         out.insert(out.end(), words.begin(), words.end());
     }
+    return out;
+}
+
+std::vector<std::string> with_env_args(const std::string& subcommand, const std::vector<std::string>& args,
+                                       const std::function<std::optional<std::string>(const std::string&)>& lookup) {
+    std::vector<std::string> out = env_arg_words(subcommand, lookup);
     out.insert(out.end(), args.begin(), args.end());
     return out;
 }

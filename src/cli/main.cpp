@@ -99,8 +99,7 @@ int run_main(int argc, char** argv) {
         if (command == "tidy") return run_tidy_command(invocation);
         run_passthrough(invocation, args);
     } catch (const shell::Interrupted& interrupted) {
-        std::cerr << "\ntfw: interrupted by signal " << interrupted.signal_number
-                  << "; terraform was stopped and tfw's temporary files were removed\n";
+        std::cerr << "\ntfw: interrupted by signal " << interrupted.signal_number << "; " << interrupted.outcome << "\n";
         return interrupted.exit_code();
     } catch (const UsageError& error) {
         std::cerr << "tfw: error: " << error.what() << " (see tfw --help)\n";

@@ -18,6 +18,7 @@
 #include "tfw/cli/ui_events.hpp"
 #include "tfw/core/write/collapse.hpp"
 #include "tfw/core/write/placement.hpp"
+#include "tfw/core/parse/plan_options.hpp"
 #include "tfw/core/parse/plan_stream.hpp"
 #include "tfw/core/parse/plan_text.hpp"
 #include "tfw/shell/converge.hpp"
@@ -31,18 +32,6 @@
 
 namespace tfw::cli {
 namespace {
-
-// Options `terraform apply PLANFILE` accepts; the plan-shaping ones were used already.
-std::vector<std::string> apply_options(const std::vector<std::string>& passthrough) {
-    std::vector<std::string> out;
-    for (const auto& arg : passthrough) {
-        for (const char* prefix : {"-no-color", "-compact-warnings", "-parallelism", "-lock", "-state", "-backup"}) {
-            std::string p(prefix);
-            if (arg == p || arg.rfind(p + "=", 0) == 0) out.push_back(arg);
-        }
-    }
-    return out;
-}
 
 std::filesystem::path resolve_in(const std::filesystem::path& root_dir, const std::string& path) {
     std::filesystem::path p(path);
@@ -213,7 +202,7 @@ int run_plan_command(const Invocation& invocation, bool apply) {
             const std::string& output = result.final_plan.stdout_text;
             return render_markdown_report(result, args.json ? core::scan_plan_stream(output) : core::scan_plan_text(output));
         }
-        return render_report(result, placements, terraform.calls());
+        return render_report(result, placements, terraform.calls(), env_arg_words(apply ? "apply" : "plan", environment_variable));
     }};
 
     // With -json, stdout is Terraform's stream with tfw's lines after the plan's; tfw's
@@ -247,10 +236,9 @@ int run_plan_command(const Invocation& invocation, bool apply) {
                                                     : core::scan_plan_text(result.final_plan.stdout_text);
     if (!refuse_sibling_destroys(terraform, invocation.root_dir, policy, result.plan_file, summary, apply)) return 1;
 
-    // The plan the user asked for is saved before anything else can fail.
-    if (args.out)
-        std::filesystem::copy_file(result.plan_file, resolve_in(invocation.root_dir, *args.out),
-                                   std::filesystem::copy_options::overwrite_existing);
+    // The plan the user asked for is saved before anything else can fail. It holds the
+    // state and every variable's value: 0600, as tfw's other copies of states are.
+    if (args.out) shell::write_private_file(resolve_in(invocation.root_dir, *args.out), shell::read_file(result.plan_file));
     if (invocation.options.write || !invocation.options.report_file.empty()) placements = placements_of(invocation, result);
     if (invocation.options.write && !placements.empty()) human << persist_moves(invocation, placements) << std::flush;
     if (!apply) return args.detailed_exitcode ? result.final_plan.exit_code : 0;
@@ -269,7 +257,7 @@ int run_plan_command(const Invocation& invocation, bool apply) {
         }
     }
     std::vector<std::string> apply_args = {"apply", "-input=false"};
-    auto extra = apply_options(args.passthrough);
+    auto extra = core::saved_plan_apply_options(args.passthrough);
     apply_args.insert(apply_args.end(), extra.begin(), extra.end());
     if (args.json) apply_args.push_back("-json");
     apply_args.push_back(private_plan);

@@ -1,6 +1,7 @@
 #include "tfw/cli/report.hpp"
 
 #include "tfw/cli/run_json.hpp"
+#include "tfw/core/render/redacted_args.hpp"
 
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>
@@ -15,7 +16,7 @@ using run_json::field;
 }  // namespace
 
 std::string render_report(const shell::ConvergeResult& result, const std::vector<core::Placement>& placements,
-                          const std::vector<shell::TerraformCall>& calls) {
+                          const std::vector<shell::TerraformCall>& calls, const std::vector<std::string>& from_environment) {
     rapidjson::StringBuffer buffer;
     Writer w(buffer);
     w.StartObject();
@@ -76,7 +77,7 @@ std::string render_report(const shell::ConvergeResult& result, const std::vector
     w.StartArray();
     for (const auto& call : calls) {
         w.StartObject();
-        run_json::strings(w, "args", call.args);
+        run_json::strings(w, "args", core::redacted_args(call.args, from_environment));
         w.Key("exit_code");
         w.Int(call.exit_code);
         w.Key("seconds");

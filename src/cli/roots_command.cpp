@@ -238,7 +238,7 @@ int run_roots_apply(const Invocation& invocation) {
     std::cout << "tfw: moved " << outcome.migration.carried.size() << " object"
               << (outcome.migration.carried.size() == 1 ? "" : "s") << " between root modules\n"
               << std::flush;
-    shell::throw_if_interrupted();  // a signal deferred until the pushes ended
+    shell::throw_if_interrupted();  // a signal that came after the pushes
     return 0;
 }
 

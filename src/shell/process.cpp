@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <signal.h>
+#include <stdexcept>
 #include <thread>
 
 #include <boost/asio/io_context.hpp>
@@ -18,6 +19,9 @@
 #include <boost/process/v2.hpp>
 #include <boost/process/v2/src.hpp>
 #include <fcntl.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -49,11 +53,21 @@ void keep_descriptors_from_exec() {
     }
 }
 
-// Between fork and exec: the child's own process group if asked, and no inherited descriptors.
+// Between fork and exec: the child's own process group if asked, no inherited descriptors,
+// and on Linux a SIGINT when tfw dies, however it dies (a SIGKILL, the OOM killer, a
+// cancelled CI job), so that no terraform outlives tfw holding a state lock. The signal
+// comes when the *thread* that forked the child ends: every child is started by a thread
+// that waits for it (run_process) or by the main thread (BackgroundProcess).
 struct ChildSetup {
     bool own_process_group;
+    pid_t parent;  // tfw's pid, recorded before the fork
     bp::error_code on_exec_setup(bp::posix::default_launcher&, const bp::filesystem::path&, const char* const*) {
         if (own_process_group && ::setpgid(0, 0) != 0) return bp::error_code(errno, bp::system_category());
+#ifdef __linux__
+        if (::prctl(PR_SET_PDEATHSIG, SIGINT) != 0) return bp::error_code(errno, bp::system_category());
+        // tfw died between the fork and the prctl: the signal will never come.
+        if (::getppid() != parent) ::_exit(128 + SIGINT);
+#endif
         keep_descriptors_from_exec();
         return {};
     }
@@ -137,15 +151,13 @@ ProcessResult run_process(const std::filesystem::path& program, const std::vecto
     try {
         started.emplace(context, bp::filesystem::path(program.string()), args, bp::process_stdio{in_pipe, out_pipe, err_pipe},
                         bp::process_start_dir(bp::filesystem::path(start_dir.string())), bp::process_environment(env),
-                        ChildSetup{options.own_process_group});
+                        ChildSetup{options.own_process_group, ::getpid()});
     } catch (const bp::system_error& error) {
         throw ProcessNotFound("cannot run " + program.string() + ": " + error.code().message());
     }
     bp::process& child = *started;
     const pid_t child_id = child.id();
-    add_signal_target(child_id);
-    // A signal that arrived just before the child existed has not been forwarded yet.
-    if (int pending = received_signal()) ::kill(child.id(), pending);
+    add_signal_target(child_id);  // and a signal that came before it, unless deferred
 
     PipeReader out_reader(out_pipe, result.stdout_text, options.on_stdout);
     PipeReader err_reader(err_pipe, result.stderr_text, options.on_stderr);
@@ -178,8 +190,20 @@ struct BackgroundProcess::Child {
 BackgroundProcess::BackgroundProcess(const std::filesystem::path& program, const std::vector<std::string>& args,
                                      const ProcessOptions& options, const std::filesystem::path& output_file)
     : child_(std::make_unique<Child>()), output_file_(output_file) {
-    child_->output = std::fopen(output_file.c_str(), "w");
-    if (!child_->output) throw std::runtime_error("cannot write " + output_file.string() + ": " + std::strerror(errno));
+#ifdef __linux__
+    // Its parent-death signal would come when the thread that forked it ends, which only
+    // the main thread never does before tfw.
+    if (::gettid() != ::getpid())
+        throw std::logic_error("a background process must be started by tfw's main thread, which outlives it");
+#endif
+    // 0600: what terraform says may quote the state.
+    const int output_fd = ::open(output_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    child_->output = output_fd < 0 ? nullptr : ::fdopen(output_fd, "w");
+    if (!child_->output) {
+        const int error = errno;
+        if (output_fd >= 0) ::close(output_fd);
+        throw std::runtime_error("cannot write " + output_file.string() + ": " + std::strerror(error));
+    }
     std::vector<std::string> env = child_environment(options);
     std::filesystem::path start_dir = options.working_directory.empty() ? std::filesystem::current_path()
                                                                         : options.working_directory;
@@ -187,7 +211,7 @@ BackgroundProcess::BackgroundProcess(const std::filesystem::path& program, const
         child_->process.emplace(child_->context, bp::filesystem::path(program.string()), args,
                                 bp::process_stdio{child_->input, child_->output, child_->output},
                                 bp::process_start_dir(bp::filesystem::path(start_dir.string())),
-                                bp::process_environment(env), ChildSetup{options.own_process_group});
+                                bp::process_environment(env), ChildSetup{options.own_process_group, ::getpid()});
     } catch (const bp::system_error& error) {
         throw ProcessNotFound("cannot run " + program.string() + ": " + error.code().message());
     }

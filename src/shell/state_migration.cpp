@@ -120,6 +120,12 @@ std::size_t push_left(std::vector<std::unique_ptr<LockedRoot>>& roots, const std
     return pushes.size();
 }
 
+// A signal deferred during the pushes stops tfw once they are done, saying what was done.
+void stop_if_signalled(const std::string& done) {
+    if (int number = received_signal())
+        throw Interrupted(number, "it came during the state pushes, which tfw finished first: " + done);
+}
+
 void remove_pointers(const std::vector<MigrationRoot>& roots, const fs::path& kept_in) {
     for (const auto& root : roots) {
         const fs::path pointer = pointer_of(root.dir);
@@ -347,10 +353,9 @@ MigrationOutcome migrate_states(const MigrationRequest& request) {
     push_left(locked, states, outcome.kept_in);
     remove_pointers(roots, outcome.kept_in);
     mark_finished(outcome.kept_in);
-    if (request.say) {
-        request.say(restore_hint(roots, outcome.kept_in));
-        if (received_signal()) request.say("tfw: a signal arrived during the state pushes; tfw finished them first");
-    }
+    if (request.say) request.say(restore_hint(roots, outcome.kept_in));
+    stop_if_signalled("moved " + std::to_string(transfers.size()) + " object" + (transfers.size() == 1 ? "" : "s") +
+                      " between root modules, each now in one state only");
     return outcome;
 }
 
@@ -443,6 +448,7 @@ void finish_split_objects(const fs::path& terraform_binary, const std::vector<Mi
             roots[removal.losing_root].name + "; root module " + roots[removal.keeping_root].name + " keeps it as " +
             removal.keeping_address + " (id " + removal.id + "), where Terraform plans no change for it");
     say("tfw: the states before are in " + kept_in.string());
+    stop_if_signalled("finished the migration cut short");
 }
 
 void finish_interrupted_migrations(const fs::path& terraform_binary, const std::vector<MigrationRoot>& roots,
@@ -490,6 +496,7 @@ void finish_interrupted_migrations(const fs::path& terraform_binary, const std::
         mark_finished(kept_in);
         say("tfw: finished the migration between root modules cut short in " + kept_in.string() + ": pushed the " +
             std::to_string(pushed) + " state" + (pushed == 1 ? "" : "s") + " it had left");
+        stop_if_signalled("finished the migration cut short");
     }
 }
 

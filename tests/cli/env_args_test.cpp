@@ -94,5 +94,9 @@ BOOST_AUTO_TEST_CASE(environment_words_go_before_the_command_line) {
         };
         BOOST_TEST(joined(with_env_args(c.subcommand, c.args, lookup)) == joined(c.expected),
                    "subcommand " << c.subcommand << ", args " << joined(c.args));
+        // The environment's words alone, which reports hide: the same without the command line.
+        const Words from_environment(c.expected.begin(), c.expected.end() - static_cast<std::ptrdiff_t>(c.args.size()));
+        BOOST_TEST(joined(env_arg_words(c.subcommand, lookup)) == joined(from_environment),
+                   "subcommand " << c.subcommand << ", args " << joined(c.args));
     }
 }

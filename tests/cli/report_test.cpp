@@ -59,9 +59,10 @@ BOOST_AUTO_TEST_CASE(report_follows_the_schema) {
     placement.from = by_dependency.from;
     placement.to = by_dependency.to;
     placement.note = "";
-    std::vector<shell::TerraformCall> calls = {{{"plan", "-input=false"}, 2, 1.5}, {{"show", "-json"}, 0, 0.25}};
+    std::vector<shell::TerraformCall> calls = {{{"plan", "-input=false", "-var=token=s3cret", "-lock-timeout=5m"}, 2, 1.5},
+                                               {{"show", "-json"}, 0, 0.25}};
 
-    std::string rendered = cli::render_report(result, {placement}, calls);
+    std::string rendered = cli::render_report(result, {placement}, calls, {"-lock-timeout=5m"});
     BOOST_TEST(rendered.back() == '\n');
     rapidjson::Document report;
     report.Parse(rendered.c_str());
@@ -120,11 +121,15 @@ BOOST_AUTO_TEST_CASE(report_follows_the_schema) {
     BOOST_TEST(report["terraform_runs"][0]["exit_code"].GetInt() == 2);
     BOOST_TEST(report["terraform_runs"][1]["seconds"].GetDouble() == 0.25);
     BOOST_TEST(std::string(report["terraform_runs"][1]["args"][1].GetString()) == "-json");
+    // Flags without their secrets: a -var's value, and anything from TF_CLI_ARGS*.
+    BOOST_TEST(std::string(report["terraform_runs"][0]["args"][2].GetString()) == "-var=token=(redacted)");
+    BOOST_TEST(std::string(report["terraform_runs"][0]["args"][3].GetString()) == "-lock-timeout=(redacted)");
+    BOOST_TEST(rendered.find("s3cret") == std::string::npos);
 }
 
 // A run with nothing to say is still a complete document: every list there, empty.
 BOOST_AUTO_TEST_CASE(empty_run_is_a_complete_document) {
-    std::string rendered = cli::render_report({}, {}, {});
+    std::string rendered = cli::render_report({}, {}, {}, {});
     rapidjson::Document report;
     report.Parse(rendered.c_str());
     BOOST_TEST_REQUIRE(!report.HasParseError());

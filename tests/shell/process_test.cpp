@@ -6,10 +6,12 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <thread>
 #include <fcntl.h>
 #include <sstream>
 #include <string>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -89,3 +91,60 @@ BOOST_AUTO_TEST_CASE(a_background_child_runs_until_its_input_ends) {
     BOOST_TEST(stubborn.finish(std::chrono::milliseconds(200)) == 128 + SIGKILL);
     std::filesystem::remove(output);
 }
+
+#ifdef __linux__
+// However tfw dies, its child gets SIGINT (terraform then releases its state lock). A
+// stand-in for tfw, forked from the test, runs a child that would sleep for a minute, and
+// is killed with SIGKILL, which no handler can see.
+BOOST_AUTO_TEST_CASE(a_child_gets_sigint_when_tfw_dies) {
+    const std::filesystem::path pid_file =
+        std::filesystem::temp_directory_path() / ("tfw-orphan-" + std::to_string(::getpid()) + ".pid");
+    std::filesystem::remove(pid_file);
+    const pid_t stand_in = ::fork();
+    BOOST_TEST_REQUIRE(stand_in >= 0);
+    if (stand_in == 0) {
+        run_process("/bin/sh", {"-c", "echo $$ > " + pid_file.string() + ".tmp && mv " + pid_file.string() +
+                                          ".tmp " + pid_file.string() + " && exec sleep 60"});
+        ::_exit(0);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!std::filesystem::exists(pid_file) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    pid_t child = 0;
+    std::ifstream(pid_file) >> child;
+    std::filesystem::remove(pid_file);
+    BOOST_TEST_REQUIRE(child > 0, "the child did not start");
+    ::kill(stand_in, SIGKILL);
+    int status = 0;
+    ::waitpid(stand_in, &status, 0);
+    // The orphan's parent is now init, which may be slow to reap it: a zombie is gone too.
+    auto alive = [child] {
+        std::ifstream stat("/proc/" + std::to_string(child) + "/stat");
+        std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+        const std::size_t end = text.rfind(')');
+        return end != std::string::npos && end + 2 < text.size() && text[end + 2] != 'Z' && text[end + 2] != 'X';
+    };
+    while (alive() && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    const bool gone = !alive();
+    if (!gone) ::kill(child, SIGKILL);
+    BOOST_TEST(gone, "the child (pid " << child << ") outlived its parent");
+}
+
+// The parent-death signal comes when the thread that forked the child ends: a child that
+// outlives the call that started it must be started by the main thread.
+BOOST_AUTO_TEST_CASE(a_background_child_is_started_by_the_main_thread_only) {
+    const std::filesystem::path output =
+        std::filesystem::temp_directory_path() / ("tfw-background-thread-" + std::to_string(::getpid()) + ".out");
+    bool refused = false;
+    std::thread worker([&] {
+        try {
+            BackgroundProcess child("/bin/sh", {"-c", "cat"}, {}, output);
+        } catch (const std::logic_error&) {
+            refused = true;
+        }
+    });
+    worker.join();
+    BOOST_TEST(refused);
+    std::filesystem::remove(output);
+}
+#endif

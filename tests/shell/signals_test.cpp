@@ -47,8 +47,9 @@ int ended_by(pid_t child) {
 }  // namespace
 
 // One case in its own program: a received signal stays received for the process's life.
-// Deferred, a signal is recorded but the child (a state push) runs on; once the deferral
-// ends, signals reach the children again.
+// Deferred, a signal is recorded but the child (a state push) runs on, and a child started
+// meanwhile (the pull before the next push) gets none; once the deferral ends, signals
+// reach the children again, and a child then started gets the one received.
 BOOST_AUTO_TEST_CASE(a_deferred_signal_is_recorded_and_not_forwarded) {
     SignalForwarding forwarding;
     const pid_t pushing = start_child();
@@ -58,11 +59,19 @@ BOOST_AUTO_TEST_CASE(a_deferred_signal_is_recorded_and_not_forwarded) {
         SignalsDeferred deferred;
         ::raise(SIGTERM);
         BOOST_TEST(received_signal() == SIGTERM);
+        BOOST_TEST(signal_for_new_child() == 0, "a child started during the deferral would be stopped at its start");
         BOOST_TEST(ended_by(pushing) == 0, "the child was stopped while signals were deferred");
         BOOST_CHECK_THROW(throw_if_interrupted(), Interrupted);
     }
+    BOOST_TEST(signal_for_new_child() == SIGTERM, "a child started after the deferral must stop at once");
     ::raise(SIGINT);
     BOOST_TEST(ended_by(pushing) == SIGINT);
     remove_signal_target(pushing);
     BOOST_TEST(received_signal() == SIGTERM, "the first signal is the one reported");
+    // A child started after the signals gets the first at once, from add_signal_target.
+    const pid_t late = start_child();
+    BOOST_TEST_REQUIRE(late > 0);
+    add_signal_target(late);
+    BOOST_TEST(ended_by(late) == SIGTERM);
+    remove_signal_target(late);
 }

@@ -19,6 +19,11 @@ namespace tfw::cli {
 // `variable` for an unterminated quote or a trailing backslash.
 std::vector<std::string> split_shell_words(std::string_view text, std::string_view variable);
 
+// The words of TF_CLI_ARGS_<subcommand>, then of TF_CLI_ARGS: what with_env_args puts
+// before the command line, and what reports must not show (core/render/redacted_args).
+std::vector<std::string> env_arg_words(const std::string& subcommand,
+                                       const std::function<std::optional<std::string>(const std::string&)>& lookup);
+
 // The arguments terraform would see after `subcommand`: TF_CLI_ARGS_<subcommand>'s words,
 // then TF_CLI_ARGS's, then `args` (later flags win). `lookup` reads the environment.
 std::vector<std::string> with_env_args(const std::string& subcommand, const std::vector<std::string>& args,

@@ -20,7 +20,9 @@
 //     "undecided": [address, ..],                 // tied objects the limit left open
 //     "terraform_runs": [{"args": [..], "exit_code", "seconds"}]
 //   }
-// Attribute values never appear, so nothing sensitive can leak into a report.
+// Attribute values never appear, and a terraform run's args show the flags but not the
+// values of -var, -backend-config or anything from TF_CLI_ARGS* (`from_environment`,
+// cli/env_args.hpp; core/render/redacted_args.hpp), so nothing secret can leak into a report.
 // The same objects appear in tfw's lines of the -json stream (ui_events.hpp), and
 // --report-format=markdown renders the run for a pull request (report_markdown.hpp).
 #pragma once
@@ -35,6 +37,6 @@
 namespace tfw::cli {
 
 std::string render_report(const shell::ConvergeResult& result, const std::vector<core::Placement>& placements,
-                          const std::vector<shell::TerraformCall>& calls);
+                          const std::vector<shell::TerraformCall>& calls, const std::vector<std::string>& from_environment);
 
 }  // namespace tfw::cli

@@ -39,7 +39,8 @@ struct ProcessNotFound : std::runtime_error {
 };
 
 // Runs `program` with `args` and waits for it. Signals tfw receives meanwhile are
-// forwarded to the child (see signals.hpp). Throws ProcessNotFound if it cannot start.
+// forwarded to the child (see signals.hpp). On Linux the child gets SIGINT if tfw dies
+// first, however it dies. Throws ProcessNotFound if it cannot start.
 ProcessResult run_process(const std::filesystem::path& program, const std::vector<std::string>& args,
                           const ProcessOptions& options = {});
 
@@ -47,7 +48,9 @@ ProcessResult run_process(const std::filesystem::path& program, const std::vecto
 // holds a root's state lock. Its stdin stays open until finish(): when tfw dies in any way,
 // the kernel closes it, so the child sees the end of its input whatever happened to tfw.
 // Its stdout and stderr go to `output_file`. It gets no forwarded signal: it ends when its
-// input does, after the work it guards is done.
+// input does, after the work it guards is done (and on Linux gets SIGINT if tfw dies).
+// Started by tfw's main thread only (else std::logic_error): the kernel sends the
+// parent-death signal when the forking thread ends, and a worker may end first.
 class BackgroundProcess {
 public:
     // Throws ProcessNotFound if it cannot start.

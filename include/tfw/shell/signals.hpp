@@ -3,14 +3,18 @@
 #pragma once
 
 #include <stdexcept>
+#include <string>
 #include <sys/types.h>
 
 namespace tfw::shell {
 
 // Thrown at the next safe point after a signal arrived; unwinding runs the cleanups.
 struct Interrupted : std::runtime_error {
-    explicit Interrupted(int signal_number);
+    // `outcome`: what tfw did about the signal, for the one line it ends with.
+    explicit Interrupted(int signal_number,
+                         std::string outcome = "terraform was stopped and tfw's temporary files were removed");
     int signal_number;
+    std::string outcome;
     int exit_code() const { return 128 + signal_number; }
 };
 
@@ -37,12 +41,19 @@ public:
 };
 
 // The children that receive forwarded signals, each from its start until it has exited:
-// one per thread that runs a child (root modules are planned in parallel).
+// one per thread that runs a child (root modules are planned in parallel). Each signal
+// reaches a child once; a child added after a signal gets the first one at once, unless
+// signals are deferred (signal_for_new_child).
 void add_signal_target(pid_t child);
 void remove_signal_target(pid_t child);
 
 // The first signal received so far, or 0.
 int received_signal();
+
+// The signal a child that starts now must get at once, since the signal reached tfw before
+// the child existed: received_signal(), or 0 while signals are deferred, when the children
+// (a state push, the pull that checks a state before its push) must run.
+int signal_for_new_child();
 
 // Throws Interrupted if a signal was received.
 void throw_if_interrupted();

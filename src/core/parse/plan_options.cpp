@@ -1,5 +1,6 @@
 #include "tfw/core/parse/plan_options.hpp"
 
+#include <initializer_list>
 #include <optional>
 #include <string_view>
 
@@ -17,17 +18,45 @@ std::optional<bool> go_bool(std::string_view text) {
 
 // The value of boolean flag `name` in `arg` (`-name`, `-name=v`, `--name…`), if it is one.
 std::optional<bool> boolean_flag(std::string_view arg, std::string_view name) {
-    if (arg.starts_with("--")) arg.remove_prefix(2);
-    else if (arg.starts_with("-")) arg.remove_prefix(1);
-    else return std::nullopt;
-    if (!arg.starts_with(name)) return std::nullopt;
-    arg.remove_prefix(name.size());
-    if (arg.empty()) return true;
-    if (arg.front() != '=') return std::nullopt;
-    return go_bool(arg.substr(1));
+    const std::optional<CliOption> option = cli_option(arg);
+    if (!option || option->name != name) return std::nullopt;
+    return option->value ? go_bool(*option->value) : true;
+}
+
+bool one_of(std::string_view name, std::initializer_list<std::string_view> names) {
+    for (std::string_view n : names)
+        if (name == n) return true;
+    return false;
 }
 
 }  // namespace
+
+std::optional<CliOption> cli_option(std::string_view arg) {
+    const std::size_t dashes = arg.starts_with("--") ? 2 : arg.starts_with("-") ? 1 : 0;
+    if (dashes == 0 || arg.size() == dashes) return std::nullopt;
+    arg.remove_prefix(dashes);
+    const std::size_t equals = arg.find('=');
+    if (equals == std::string_view::npos) return CliOption{arg, std::nullopt};
+    return CliOption{arg.substr(0, equals), arg.substr(equals + 1)};
+}
+
+std::vector<std::string> saved_plan_apply_options(const std::vector<std::string>& args) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::optional<CliOption> flag = cli_option(args[i]);
+        if (!flag) continue;
+        const bool applies = one_of(flag->name, {"lock", "lock-timeout", "state", "state-out", "backup", "parallelism",
+                                                 "no-color", "compact-warnings", "var", "var-file"});
+        const bool takes_value = one_of(flag->name, {"lock-timeout", "state", "state-out", "backup", "parallelism", "var",
+                                                     "var-file", "target", "replace", "out", "generate-config-out"});
+        if (applies) out.push_back(args[i]);
+        if (takes_value && !flag->value && i + 1 < args.size()) {
+            ++i;
+            if (applies) out.push_back(args[i]);
+        }
+    }
+    return out;
+}
 
 bool plans_refresh(const std::vector<std::string>& args) {
     bool refresh = true, refresh_only = false;
