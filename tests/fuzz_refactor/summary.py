@@ -1,0 +1,56 @@
+"""The totals of a run, and their breakdown by operation kind and by the number of
+operations stacked in a refactor."""
+
+COUNTED = ["objects", "true_moves", "confirmed", "found", "missed", "ties", "ties_found", "oracle_changed",
+           "wrong", "not_pure", "write_mismatch", "non_idempotent", "unplannable"]
+
+
+def pct(part, whole):
+    return 100.0 * part / whole if whole else 100.0
+
+
+def summarize(results):
+    totals = {k: sum(r.get(k, 0) for r in results) for k in COUNTED}
+    totals["cases"] = len(results)
+    totals["failed_cases"] = sum(1 for r in results if r["failures"])
+    totals["errors"] = sum(1 for r in results if "confirmed" not in r and not r.get("unplannable"))
+    totals["completeness"] = pct(totals["found"], totals["confirmed"])
+    totals["completeness_without_ties"] = pct(totals["found"] - totals["ties_found"], totals["confirmed"] - totals["ties"])
+    by_kind, by_ops, by_touch = {}, {}, {}
+    for r in results:
+        n_ops = len(r.get("ops", []))
+        for entry in r.get("confirmed_list", []):
+            found = any(f["from"] == entry["from"] and f["to"] == entry["to"] for f in r.get("found_list", []))
+            rows = [by_kind.setdefault(k, [0, 0]) for k in entry["tags"] or ["(none)"]]
+            rows.append(by_ops.setdefault(n_ops, [0, 0]))
+            rows.append(by_touch.setdefault(len(entry["tags"]), [0, 0]))
+            for row in rows:
+                row[0] += 1
+                row[1] += found
+    totals["by_kind"] = by_kind
+    totals["by_ops"] = by_ops
+    totals["by_touch"] = by_touch
+    lines = [
+        "",
+        f"cases {totals['cases']} (failed {totals['failed_cases']}, of which errors {totals['errors']}), "
+        f"objects {totals['objects']}, true moves {totals['true_moves']}",
+        f"oracle-confirmed moves {totals['confirmed']} (true moves Terraform plans with a change: {totals['oracle_changed']})",
+        f"cases plain terraform cannot plan without moved blocks (tfw stops with its error; not judged): {totals['unplannable']}",
+        f"found {totals['found']}, wrong {totals['wrong']}, not pure or unreported {totals['not_pure']}, "
+        f"--write planned otherwise {totals['write_mismatch']}, non-idempotent --write {totals['non_idempotent']}",
+        f"completeness {totals['completeness']:.1f} % ({totals['found']}/{totals['confirmed']}); "
+        f"without true ties {totals['completeness_without_ties']:.1f} % "
+        f"({totals['found'] - totals['ties_found']}/{totals['confirmed'] - totals['ties']}; "
+        f"ties {totals['ties']}, of which found {totals['ties_found']})",
+        "",
+        "by operation kind (a move counts under every operation that touched its object):",
+    ]
+    for kind, (conf, found) in sorted(by_kind.items(), key=lambda kv: pct(kv[1][1], kv[1][0])):
+        lines.append(f"  {kind:28} {found:6}/{conf:<6} {pct(found, conf):5.1f} %")
+    lines.append("by number of operations in the refactor:")
+    for n, (conf, found) in sorted(by_ops.items()):
+        lines.append(f"  {n:<28} {found:6}/{conf:<6} {pct(found, conf):5.1f} %")
+    lines.append("by number of operations that touched the moved object:")
+    for n, (conf, found) in sorted(by_touch.items()):
+        lines.append(f"  {n:<28} {found:6}/{conf:<6} {pct(found, conf):5.1f} %")
+    return totals, "\n".join(lines)
