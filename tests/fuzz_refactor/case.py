@@ -228,10 +228,15 @@ def run_terraform(case_dir, before, after, true_moves, judge, result, opts):
 def explanations(output):
     """{address: why tfw left it a destroy} from tfw's --explain lines."""
     out = {}
+    last = None
     for line in output.splitlines():
         if line.startswith("tfw: ") and " stays a destroy: " in line:
-            addr, why = line[len("tfw: "):].split(" stays a destroy: ", 1)
-            out[addr] = why
+            last, why = line[len("tfw: "):].split(" stays a destroy: ", 1)
+            out[last] = why
+        elif last and line.startswith("      candidate ") and ": " in line and " (" not in out[last]:
+            out[last] += " (first candidate: " + line.split(": ", 1)[1] + ")"
+        elif not line.startswith("      "):
+            last = None
     return out
 
 

@@ -1,5 +1,7 @@
-"""The totals of a run, and their breakdown by operation kind and by the number of
-operations stacked in a refactor."""
+"""The totals of a run, and their breakdown by operation kind, by the number of
+operations stacked in a refactor, and by tfw's reason for each miss."""
+
+import re
 
 COUNTED = ["objects", "true_moves", "confirmed", "found", "missed", "ties", "ties_found", "oracle_changed",
            "wrong", "not_pure", "write_mismatch", "non_idempotent", "unplannable"]
@@ -27,6 +29,12 @@ def summarize(results):
             for row in rows:
                 row[0] += 1
                 row[1] += found
+    reasons = {}
+    for r in results:
+        for entry in r.get("missed_list", []):
+            why = reason_class(entry.get("why", "")) + (" [true tie]" if entry["tie"] else "")
+            reasons[why] = reasons.get(why, 0) + 1
+    totals["miss_reasons"] = reasons
     totals["by_kind"] = by_kind
     totals["by_ops"] = by_ops
     totals["by_touch"] = by_touch
@@ -53,4 +61,16 @@ def summarize(results):
     lines.append("by number of operations that touched the moved object:")
     for n, (conf, found) in sorted(by_touch.items()):
         lines.append(f"  {n:<28} {found:6}/{conf:<6} {pct(found, conf):5.1f} %")
+    lines.append("missed moves by tfw's reason (--explain; addresses as X):")
+    for why, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
+        lines.append(f"  {n:6}  {why}")
     return totals, "\n".join(lines)
+
+
+def reason_class(why):
+    """tfw's explanation with its addresses and counts taken out, so that misses group."""
+    if not why:
+        return "(tfw gave no reason: not left a destroy, or moved elsewhere)"
+    why = re.sub(r'(module|terraform_data)\.[^ ,:;()]*', "X", why)
+    why = re.sub(r"\d+", "N", why)
+    return re.sub(r"X(, X)+", "X, X", why)[:160]
