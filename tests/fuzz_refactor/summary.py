@@ -21,14 +21,18 @@ def summarize(results):
     by_kind, by_ops, by_touch = {}, {}, {}
     for r in results:
         n_ops = len(r.get("ops", []))
+        found_moves = {(f["from"], f["to"]) for f in r.get("found_list", [])}
         for entry in r.get("confirmed_list", []):
-            found = any(f["from"] == entry["from"] and f["to"] == entry["to"] for f in r.get("found_list", []))
-            rows = [by_kind.setdefault(k, [0, 0]) for k in entry["tags"] or ["(none)"]]
-            rows.append(by_ops.setdefault(n_ops, [0, 0]))
-            rows.append(by_touch.setdefault(len(entry["tags"]), [0, 0]))
+            found = (entry["from"], entry["to"]) in found_moves
+            rows = [by_kind.setdefault(k, [0, 0, 0, 0]) for k in entry["tags"] or ["(none)"]]
+            rows.append(by_ops.setdefault(n_ops, [0, 0, 0, 0]))
+            rows.append(by_touch.setdefault(len(entry["tags"]), [0, 0, 0, 0]))
             for row in rows:
                 row[0] += 1
                 row[1] += found
+                if not entry["tie"]:
+                    row[2] += 1
+                    row[3] += found
     reasons = {}
     for r in results:
         for entry in r.get("missed_list", []):
@@ -51,16 +55,21 @@ def summarize(results):
         f"({totals['found'] - totals['ties_found']}/{totals['confirmed'] - totals['ties']}; "
         f"ties {totals['ties']}, of which found {totals['ties_found']})",
         "",
+        "completeness (found/confirmed), then without true ties,",
         "by operation kind (a move counts under every operation that touched its object):",
     ]
-    for kind, (conf, found) in sorted(by_kind.items(), key=lambda kv: pct(kv[1][1], kv[1][0])):
-        lines.append(f"  {kind:28} {found:6}/{conf:<6} {pct(found, conf):5.1f} %")
+
+    def row(label, r):
+        return f"  {label:28} {r[1]:6}/{r[0]:<6} {pct(r[1], r[0]):5.1f} %   {r[3]:6}/{r[2]:<6} {pct(r[3], r[2]):5.1f} %"
+
+    for kind, r in sorted(by_kind.items(), key=lambda kv: pct(kv[1][3], kv[1][2])):
+        lines.append(row(kind, r))
     lines.append("by number of operations in the refactor:")
-    for n, (conf, found) in sorted(by_ops.items()):
-        lines.append(f"  {n:<28} {found:6}/{conf:<6} {pct(found, conf):5.1f} %")
+    for n, r in sorted(by_ops.items()):
+        lines.append(row(str(n), r))
     lines.append("by number of operations that touched the moved object:")
-    for n, (conf, found) in sorted(by_touch.items()):
-        lines.append(f"  {n:<28} {found:6}/{conf:<6} {pct(found, conf):5.1f} %")
+    for n, r in sorted(by_touch.items()):
+        lines.append(row(str(n), r))
     lines.append("missed moves by tfw's reason (--explain; addresses as X):")
     for why, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
         lines.append(f"  {n:6}  {why}")
