@@ -206,7 +206,9 @@ def run_terraform(case_dir, before, after, true_moves, judge, result, opts):
         result["failures"].append(f"terraform plan after tfw's --write failed: {first_error(done.stderr or done.stdout)}")
     else:
         written = r.show(dirs["tfw"], written_plan, "written-show")
-        only_tfw, only_written = write_problems(tfw_json, written)
+        only_tfw, only_written, destroyed = write_problems(tfw_json, written)
+        result["write_moves_destroyed"] = 1 if destroyed else 0
+        result["write_moves_destroyed_list"] = destroyed
         if only_tfw or only_written:
             result["write_mismatch"] = 1
             for p, a, act in only_tfw:

@@ -4,7 +4,7 @@ operations stacked in a refactor, and by tfw's reason for each miss."""
 import re
 
 COUNTED = ["objects", "true_moves", "confirmed", "found", "missed", "ties", "ties_found", "oracle_changed",
-           "wrong", "not_pure", "write_mismatch", "non_idempotent", "unplannable"]
+           "wrong", "not_pure", "write_mismatch", "non_idempotent", "unplannable", "write_moves_destroyed"]
 
 
 def pct(part, whole):
@@ -50,6 +50,8 @@ def summarize(results):
         f"cases plain terraform cannot plan without moved blocks (tfw stops with its error; not judged): {totals['unplannable']}",
         f"found {totals['found']}, wrong {totals['wrong']}, not pure or unreported {totals['not_pure']}, "
         f"--write planned otherwise {totals['write_mismatch']}, non-idempotent --write {totals['non_idempotent']}",
+        f"cases where plain terraform, after --write, also moves objects it then destroys (not failures): "
+        f"{totals['write_moves_destroyed']}",
         f"completeness {totals['completeness']:.1f} % ({totals['found']}/{totals['confirmed']}); "
         f"without true ties {totals['completeness_without_ties']:.1f} % "
         f"({totals['found'] - totals['ties_found']}/{totals['confirmed'] - totals['ties']}; "
