@@ -47,11 +47,18 @@ fi
 snapshot() { find . -name '*.tf' -not -path './.terraform/*' -print0 | sort -z | xargs -0 sha256sum; }
 before_write=$(snapshot)
 echo "== tfw plan --write --explain"
-"$tfw" plan --write --explain -no-color -input=false -out="$work/tfw.plan" | grep -E '^tfw: |^  (module|terraform_data|data)[^ ]* -> |^      (candidate|[a-z0-9%])' || true
+status=0
+"$tfw" plan --write --explain -no-color -input=false -out="$work/tfw.plan" >"$work/tfw.txt" 2>&1 || status=$?
+grep -E '^tfw: |^  (module|terraform_data|data)[^ ]* -> |^      (candidate|[a-z0-9%])|^Error' "$work/tfw.txt" || true
+if [ "$status" -ne 0 ]; then
+  echo "== tfw plan --write exited $status"
+  exit 0
+fi
 echo "== the moves of tfw's final plan"
 moves "$work/tfw.plan"
-echo "== plain terraform plan after tfw's --write"
-terraform plan -refresh=false -no-color -input=false | summary
+echo "== plain terraform plan after tfw's --write, and its moves"
+terraform plan -refresh=false -no-color -input=false -out="$work/written.plan" | summary
+[ -f "$work/written.plan" ] && moves "$work/written.plan"
 first_write=$(snapshot)
 "$tfw" plan --write -no-color -input=false >"$work/again.txt" 2>&1 || { echo "== the second tfw plan --write failed:"; cat "$work/again.txt"; }
 if [ "$(snapshot)" != "$first_write" ]; then

@@ -1,3 +1,11 @@
-module "svc" {
-  source = "./modules/svc"
+resource "terraform_data" "twin" {
+  for_each = toset(["a", "b"])
+  input    = "same"
+}
+
+resource "terraform_data" "holder" {
+  input = {
+    n = "h"
+    d = terraform_data.twin["a"].id
+  }
 }
