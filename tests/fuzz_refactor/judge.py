@@ -9,7 +9,11 @@ object f to address A is right when the truth puts f at A. Otherwise it is right
 nothing can tell f from the object the truth puts there: the same value (the same
 literals, and a dependency on the same object, or on objects that tfw's own moves put in
 each other's place), and every object that holds the other one's id in its state and
-still refers to A holds f's id instead (or changes anyway). Anything else is a wrong move.
+still refers to A holds f's id instead (or changes anyway); where f's own true address is
+left to a new object, nothing that stays may hold f's id there. A new object with exactly
+the value an object had counts as that object's twin, even where the truth moved the object
+elsewhere with a change: nothing in the plan tells which of the two the object became.
+Anything else is a wrong move.
 """
 
 import re
@@ -124,9 +128,11 @@ class Judge:
                         return False
                 elif of.d != ("ref", self.occupant(moved_to, self.a1[og.d[1]])):
                     return False
-            if f in self.w1.objs:
-                of1 = self.w1.objs[f]
-                if (of1.n, of1.t, of1.d) != (og.n, og.t, og.d):
+        if f in self.a1 and self.occupant(moved_to, self.a1[f]) is None:
+            # f's true address is left to a new object: what holds f's id there changes.
+            for r, o in self.w1.objs.items():
+                holder = self.occupant(moved_to, self.a1[r]) if o.d == ("ref", f) else None
+                if holder is not None and holder in self.w0.objs and self.w0.objs[holder].d == ("ref", f):
                     return False
         for r, o in self.w1.objs.items():
             if o.d != ("ref", g):
