@@ -149,7 +149,17 @@ def run_terraform(case_dir, before, after, true_moves, judge, result, opts):
     with open(os.path.join(dirs["oracle"], ORACLE_FILE), "w") as f:
         f.write(moved_blocks(true_moves))
     oracle_plan = os.path.join(case_dir, "oracle.plan")
-    r.run([tf, "plan", "-refresh=false", "-input=false", "-no-color", "-out=" + oracle_plan], dirs["oracle"], "oracle-plan")
+    done = r.run([tf, "plan", "-refresh=false", "-input=false", "-no-color", "-out=" + oracle_plan],
+                 dirs["oracle"], "oracle-plan", check=False)
+    if done.returncode != 0:
+        error = first_error(done.stderr or done.stdout)
+        if not error.startswith("Error: Cycle"):
+            raise Failure(f"oracle-plan exited {done.returncode}: {error}")
+        # Terraform cannot order the destroys this refactor needs even with the true
+        # blocks: nothing to judge tfw by.
+        result["unplannable"] = 1
+        result["unplannable_error"] = "with the true moved blocks: " + error
+        return
     oracle = r.show(dirs["oracle"], oracle_plan, "oracle-show")
 
     tfw_plan = os.path.join(case_dir, "tfw.plan")

@@ -47,7 +47,7 @@ def summarize(results):
         f"cases {totals['cases']} (failed {totals['failed_cases']}, of which errors {totals['errors']}), "
         f"objects {totals['objects']}, true moves {totals['true_moves']}",
         f"oracle-confirmed moves {totals['confirmed']} (true moves Terraform plans with a change: {totals['oracle_changed']})",
-        f"cases plain terraform cannot plan without moved blocks (tfw stops with its error; not judged): {totals['unplannable']}",
+        f"cases Terraform cannot plan (a cycle among the destroys; not judged): {totals['unplannable']}",
         f"found {totals['found']}, wrong {totals['wrong']}, not pure or unreported {totals['not_pure']}, "
         f"--write planned otherwise {totals['write_mismatch']}, non-idempotent --write {totals['non_idempotent']}",
         f"cases where plain terraform, after --write, also moves objects it then destroys (not failures): "
