@@ -241,7 +241,16 @@ def explanations(output):
     """{address: why tfw left it a destroy} from tfw's --explain lines."""
     out = {}
     last = None
+    pending = None  # a move of the "refused or withdrawn" list, waiting for its reason
     for line in output.splitlines():
+        if pending and line.startswith("      "):
+            out.setdefault(pending, line.strip())
+            pending = None
+            continue
+        pending = None
+        if line.startswith("  ") and " -> " in line and not line.startswith("   "):
+            pending = line.strip().split(" -> ", 1)[0]
+            continue
         if line.startswith("tfw: ") and " stays a destroy: " in line:
             last, why = line[len("tfw: "):].split(" stays a destroy: ", 1)
             out[last] = why
