@@ -15,7 +15,7 @@ level, so references follow real module boundaries as they would in a user's cod
 
 import json
 
-from world import COUNT, EACH, ONE, key_suffix
+from world import COUNT, EACH, key_suffix
 
 INDEX = {EACH: "each", COUNT: "count"}
 INDEX_EXPR = {"each": "[each.key]", "count": "[count.index]"}

@@ -3,7 +3,7 @@ that depend on others by value, twins told apart by their dependents and twins t
 identical, and lifecycle settings (create_before_destroy, ignore_changes,
 replace_triggered_by)."""
 
-from world import COUNT, EACH, ONE, BlockDef, CallDef, ModDef, World
+from world import COUNT, EACH, MI, ONE, BlockDef, CallDef, ModDef, World
 
 WORDS = ["web", "db", "queue", "cache", "role", "topic", "bucket", "dns", "vpc", "lb",
          "key", "log", "cert", "user", "job", "net", "disk", "zone", "app", "api"]
@@ -53,23 +53,19 @@ def build_structure(rng, w, p, def_id, depth):
         build_structure(rng, w, p, child, depth + 1)
 
 
-def instantiate(rng, w, p, mi):
-    from world import MI
-
+def instantiate(rng, w, p, mi, shared_keys):
+    """The instances of mi's module calls, and theirs. shared_keys: a call's for_each keys
+    for every instance of its parent, once chosen (most calls have the same keys in each)."""
     d = w.defs[mi.def_id]
     for cname, call in d.calls.items():
-        keys = instance_keys(rng, w, call.rep, p, fixed=getattr(call, "_keys", None))
-        if call.rep == EACH and not hasattr(call, "_keys") and rng.random() < 0.8:
-            call._keys = keys  # most calls have the same keys in every parent instance
+        keys = instance_keys(rng, w, call.rep, p, fixed=shared_keys.get(call.def_id))
+        if call.rep == EACH and call.def_id not in shared_keys and rng.random() < 0.8:
+            shared_keys[call.def_id] = keys
         mi.children[cname] = {}
         for k in keys:
             child = MI(call.def_id)
             mi.children[cname][k] = child
-            instantiate(rng, w, p, child)
-
-
-def references_pool(w, created):
-    return [oid for oid in created if oid in w.objs]
+            instantiate(rng, w, p, child, shared_keys)
 
 
 def add_block(rng, w, p, def_id, created, twin_of=None, dependents_of=None):
@@ -158,10 +154,7 @@ def pick_dependency(rng, w, mi, key, strategy, fixed, rel_block, created):
 def generate(rng, p):
     w = World()
     build_structure(rng, w, p, "root", 0)
-    instantiate(rng, w, p, w.root)
-    for call in (c for d in w.defs.values() for c in d.calls.values()):
-        if hasattr(call, "_keys"):
-            del call._keys
+    instantiate(rng, w, p, w.root, {})
     w.reindex()
     created = []
     def_ids = list(w.defs)

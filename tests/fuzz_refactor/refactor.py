@@ -10,7 +10,7 @@ what the truth says.
 """
 
 from generate import KEYS, WORDS
-from world import COUNT, EACH, MI, ONE, BlockDef, CallDef, ModDef, address
+from world import COUNT, EACH, MI, ONE, BlockDef, CallDef, ModDef
 
 # The operation kinds, as the statistics name them.
 STRUCTURAL = ["rename", "module_rename", "count_to_for_each", "for_each_to_count",

@@ -119,13 +119,6 @@ class World:
             depth += 1
         return depth
 
-    def ancestors(self, def_id):
-        out = []
-        while def_id != "root":
-            def_id = self.parent_of(def_id)[0]
-            out.append(def_id)
-        return out
-
     def locate(self):
         """oid -> (module instance, block, key)."""
         where = {}
@@ -175,9 +168,3 @@ def module_prefix(path):
 
 def address(path, block, key):
     return f"{module_prefix(path)}terraform_data.{block}{key_suffix(key)}"
-
-
-def value_of(world, oid):
-    """An object's value as Terraform would store it, with dependencies by identity."""
-    o = world.objs[oid]
-    return (o.n, o.d, o.t)
