@@ -3,11 +3,14 @@
 
     FUZZ_MUTANT=pair-any   fuzz_refactor.py --tfw tests/fuzz_refactor/mutant_tfw.py ...
     FUZZ_MUTANT=write-more FUZZ_MUTANT_TFW=build/tfw fuzz_refactor.py --tfw tests/fuzz_refactor/mutant_tfw.py ...
+    FUZZ_MUTANT=write-nothing FUZZ_MUTANT_TFW=build/tfw fuzz_refactor.py --tfw tests/fuzz_refactor/mutant_tfw.py ...
 
 pair-any: pairs each deletion with the first creation left, whatever their values, plans
 with those moved blocks and reports them: wrong moves, and moves that are not pure.
 write-more: runs the real tfw, then adds a comment to moved.tf on every --write: a second
 --write changes a file.
+write-nothing: runs the real tfw, then removes what --write wrote to moved.tf in the root:
+plain terraform plans other moves than tfw showed.
 """
 
 import json
@@ -46,15 +49,26 @@ def pair_any(args):
     return done.returncode
 
 
-def write_more(args):
+def real_tfw_then(args, after_write):
     done = subprocess.run([os.environ["FUZZ_MUTANT_TFW"], "plan", *args])
     if "--write" in args:
-        with open("moved.tf", "a") as f:
-            f.write("# written again\n")
+        after_write()
     return done.returncode
+
+
+def comment_moved_file():
+    with open("moved.tf", "a") as f:
+        f.write("# written again\n")
+
+
+def remove_moved_file():
+    if os.path.exists("moved.tf"):
+        os.remove("moved.tf")
 
 
 if __name__ == "__main__":
     mode = os.environ.get("FUZZ_MUTANT", "pair-any")
     args = sys.argv[2:]  # after "plan"
-    sys.exit(pair_any(args) if mode == "pair-any" else write_more(args))
+    if mode == "pair-any":
+        sys.exit(pair_any(args))
+    sys.exit(real_tfw_then(args, comment_moved_file if mode == "write-more" else remove_moved_file))
