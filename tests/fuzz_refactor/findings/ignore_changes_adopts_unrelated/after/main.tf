@@ -1,0 +1,6 @@
+resource "terraform_data" "new" {
+  input = "b"
+  lifecycle {
+    ignore_changes = [input]
+  }
+}

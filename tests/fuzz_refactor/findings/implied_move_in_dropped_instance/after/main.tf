@@ -1,0 +1,4 @@
+module "app" {
+  source   = "./modules/m"
+  for_each = toset(["eu"])
+}

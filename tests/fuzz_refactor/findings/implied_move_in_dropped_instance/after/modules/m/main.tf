@@ -1,0 +1,4 @@
+resource "terraform_data" "x" {
+  count = 1
+  input = "x"
+}

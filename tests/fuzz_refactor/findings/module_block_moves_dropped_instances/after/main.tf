@@ -1,0 +1,5 @@
+module "svc" {
+  source = "./modules/m"
+  count  = 1
+  name   = "svc-${count.index}"
+}

@@ -1,0 +1,5 @@
+variable "name" {}
+
+resource "terraform_data" "a" {
+  input = var.name
+}

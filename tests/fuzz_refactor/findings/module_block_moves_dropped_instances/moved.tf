@@ -1,0 +1,4 @@
+moved {
+  from = module.svc[0].terraform_data.a
+  to   = module.svc[0].terraform_data.b
+}

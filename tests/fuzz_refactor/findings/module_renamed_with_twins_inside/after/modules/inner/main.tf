@@ -1,0 +1,7 @@
+resource "terraform_data" "labels" {
+  input = "labels"
+}
+
+output "id" {
+  value = terraform_data.labels.id
+}

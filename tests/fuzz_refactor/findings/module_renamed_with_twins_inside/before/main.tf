@@ -1,0 +1,3 @@
+module "svc" {
+  source = "./modules/svc"
+}

@@ -1,0 +1,4 @@
+moved {
+  from = module.svc
+  to   = module.service
+}

@@ -1,0 +1,4 @@
+moved {
+  from = terraform_data.twin
+  to   = terraform_data.renamed
+}

@@ -1,0 +1,228 @@
+"""What the plans say, against the truth the generator knows.
+
+The oracle is Terraform planning the after-configuration with the true moved blocks: a
+true move it plans with no change (no-op with previous_address) is "confirmed"; one it
+plans with an update or a replace is not counted for completeness.
+
+tfw's moves are the moves of its final plan (previous_address in `show -json`). A move of
+object f to address A is right when the truth puts f at A. Otherwise it is right only when
+nothing can tell f from the object the truth puts there: the same value (the same
+literals, and a dependency on the same object, or on objects that tfw's own moves put in
+each other's place), and every object that holds the other one's id in its state and
+still refers to A holds f's id instead (or changes anyway); where f's own true address is
+left to a new object, nothing that stays may hold f's id there. A new object with exactly
+the value an object had counts as that object's twin, even where the truth moved the object
+elsewhere with a change: nothing in the plan tells which of the two the object became.
+Anything else is a wrong move.
+"""
+
+import re
+
+ZERO = re.compile(r"^(.*)\[0\]$")
+
+
+def plan_changes(plan_json):
+    return [c for c in plan_json.get("resource_changes", []) if c.get("mode", "managed") == "managed"]
+
+
+def plan_moves(plan_json):
+    """{previous address: (address, actions)}."""
+    return {c["previous_address"]: (c["address"], tuple(c["change"]["actions"]))
+            for c in plan_changes(plan_json) if c.get("previous_address")}
+
+
+def implied(prev, addr):
+    """Terraform's own move when count comes (x to x[0]) or goes (x[0] to x)."""
+    m = ZERO.match(addr)
+    if m and m.group(1) == prev:
+        return True
+    m = ZERO.match(prev)
+    return bool(m and m.group(1) == addr)
+
+
+def covers(move_from, move_to, prev, addr):
+    """Whether a reported move (possibly of a whole resource or module) covers the
+    instance move prev -> addr."""
+    if prev == move_from:
+        return addr == move_to
+    for sep in (".", "["):
+        if prev.startswith(move_from + sep):
+            return addr == move_to + prev[len(move_from):]
+    return False
+
+
+class Judge:
+    def __init__(self, before, after, applied):
+        self.w0, self.w1 = before, after
+        self.a0, self.a1 = before.addresses(), after.addresses()
+        self.at0 = {a: oid for oid, a in self.a0.items()}
+        self.at1 = {a: oid for oid, a in self.a1.items()}
+        self.tags = {}
+        for kind, touched in applied:
+            for oid in touched:
+                self.tags.setdefault(oid, []).append(kind)
+        self.n_ops = len(applied)
+
+    # --- the truth -------------------------------------------------------------------
+
+    def true_moves(self):
+        return [(self.a0[oid], self.a1[oid]) for oid in self.a0
+                if oid in self.a1 and self.a0[oid] != self.a1[oid]]
+
+    def holders(self, oid):
+        """Objects that hold oid's id in their state and still refer to it after."""
+        return [r for r, o in self.w0.objs.items()
+                if o.d == ("ref", oid) and r in self.w1.objs and self.w1.objs[r].d == ("ref", oid)]
+
+    def indistinguishable(self, f, g):
+        """Two objects with the same value that nothing staying tells apart: a true tie."""
+        of, og = self.w0.objs[f], self.w0.objs.get(g) or self.w1.objs[g]
+        if (of.n, of.t, of.d) != (og.n, og.t, og.d):
+            return False
+        return not self.holders(f) and (g not in self.w0.objs or not self.holders(g))
+
+    def tied(self, g):
+        """Whether the confirmed move of g has a true twin among what a plan without
+        moves deletes or creates."""
+        for f in self.w0.objs:
+            if f != g and self.a1.get(f) != self.a0[f] and self.indistinguishable(f, g):
+                return True
+        for c in self.w1.objs:
+            if c not in self.w0.objs and self.indistinguishable(g, c):
+                return True
+        return False
+
+    # --- tfw's moves -----------------------------------------------------------------
+
+    def occupant(self, moved_to, addr):
+        """The old object at addr under tfw's moves, or None for a creation."""
+        if addr in moved_to:
+            return moved_to[addr]
+        oid = self.at0.get(addr)
+        if oid is not None and oid not in self.moved_from:
+            return oid
+        return None
+
+    def acceptable(self, f, addr, moved_to):
+        """Whether tfw's move of f to addr (not the truth) is indistinguishable from it."""
+        g = self.at1.get(addr)
+        if g is None:
+            return False
+        of = self.w0.objs[f]
+        if g in self.w0.objs:
+            og = self.w0.objs[g]
+            if (of.n, of.t) != (og.n, og.t) or (of.d is None) != (og.d is None):
+                return False
+            if of.d != og.d:
+                if of.d[0] != "ref" or og.d[0] != "ref" or og.d[1] not in self.a1:
+                    return False
+                if self.moved.get(of.d[1]) != self.a1[og.d[1]]:
+                    return False
+        else:
+            og = self.w1.objs[g]
+            if (of.n, of.t) != (og.n, og.t) or (of.d is None) != (og.d is None):
+                return False
+            if og.d is not None:
+                if og.d[0] == "lit":
+                    if of.d != og.d:
+                        return False
+                elif of.d != ("ref", self.occupant(moved_to, self.a1[og.d[1]])):
+                    return False
+        if f in self.a1 and self.occupant(moved_to, self.a1[f]) is None:
+            # f's true address is left to a new object: what holds f's id there changes.
+            for r, o in self.w1.objs.items():
+                holder = self.occupant(moved_to, self.a1[r]) if o.d == ("ref", f) else None
+                if holder is not None and holder in self.w0.objs and self.w0.objs[holder].d == ("ref", f):
+                    return False
+        for r, o in self.w1.objs.items():
+            if o.d != ("ref", g):
+                continue
+            holder = self.occupant(moved_to, self.a1[r])
+            if holder is None or holder not in self.w0.objs:
+                continue
+            holds = self.w0.objs[holder].d
+            if holds == ("ref", f):
+                continue
+            if holder == r and holds != ("ref", g):
+                continue  # it changes whoever is at addr
+            return False
+        return True
+
+    def judge(self, oracle_json, tfw_json, report):
+        moves = plan_moves(tfw_json)
+        self.moved_from = set()
+        self.moved = {}
+        moved_to = {}
+        unknown = []
+        for prev, (addr, _) in moves.items():
+            f = self.at0.get(prev)
+            if f is None:
+                unknown.append(prev)
+                continue
+            self.moved_from.add(f)
+            self.moved[f] = addr
+            moved_to[addr] = f
+        out = {"wrong": [], "twin_swaps": [], "not_pure": [], "unreported": [],
+               "implied_changed": [], "confirmed": [], "found": [], "missed": [],
+               "oracle_changed": [], "oracle_unexpected": [], "tfw_unknown": unknown}
+        for prev, (addr, actions) in moves.items():
+            f = self.at0.get(prev)
+            if f is None or implied(prev, addr) or self.a1.get(f) == addr:
+                continue
+            if self.acceptable(f, addr, moved_to):
+                out["twin_swaps"].append((prev, addr))
+            else:
+                out["wrong"].append((prev, addr, self.a1.get(f, "(deleted)")))
+        # Every reported move is carried out, with no change.
+        reported = [(m["from"], m["to"]) for m in report.get("moves", [])]
+        covered = set()
+        for mf, mt in reported:
+            hits = [(p, a, act) for p, (a, act) in moves.items() if covers(mf, mt, p, a)]
+            if not hits:
+                out["not_pure"].append((mf, mt, "not in the final plan"))
+            for p, a, act in hits:
+                covered.add(p)
+                if act != ("no-op",):
+                    out["not_pure"].append((p, a, "+".join(act)))
+        for p, (a, act) in moves.items():
+            if p in covered:
+                continue
+            if implied(p, a):
+                if act != ("no-op",):
+                    out["implied_changed"].append((p, a, "+".join(act)))
+            else:
+                out["unreported"].append((p, a, "+".join(act)))
+        # Completeness against the oracle.
+        truth = set(self.true_moves())
+        swaps = set(out["twin_swaps"])
+        for prev, (addr, actions) in plan_moves(oracle_json).items():
+            if (prev, addr) not in truth:
+                if not implied(prev, addr):  # Terraform's own, in an instance that goes
+                    out["oracle_unexpected"].append((prev, addr))
+                continue
+            g = self.at0[prev]
+            entry = {"from": prev, "to": addr, "tags": sorted(set(self.tags.get(g, []))),
+                     "tie": self.tied(g)}
+            if actions != ("no-op",):
+                out["oracle_changed"].append(entry)
+                continue
+            out["confirmed"].append(entry)
+            f = moved_to.get(addr)
+            if f is not None and (f == g or (self.a0[f], addr) in swaps):
+                out["found"].append(entry)
+            else:
+                entry = dict(entry, tfw=self.moved.get(g, "not moved"))
+                out["missed"].append(entry)
+        return out
+
+
+def write_problems(tfw_json, written_json):
+    """Differences between the moves tfw planned and the moves plain terraform plans
+    once tfw wrote them: (only in tfw's plan, only in terraform's, moves of objects both
+    plans destroy). A written block that also moves an object of a module instance that
+    goes, which Terraform then destroys at its new address, changes what the plan says
+    but not what it does: that last kind is counted apart."""
+    a = {(p, addr, act) for p, (addr, act) in plan_moves(tfw_json).items()}
+    b = {(p, addr, act) for p, (addr, act) in plan_moves(written_json).items()}
+    destroyed = sorted(m for m in a ^ b if m[2] == ("delete",))
+    return sorted(m for m in a - b if m[2] != ("delete",)), sorted(m for m in b - a if m[2] != ("delete",)), destroyed
