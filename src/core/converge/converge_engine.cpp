@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <stdexcept>
 
 #include "tfw/core/converge/company.hpp"
 #include "tfw/core/converge/converge_task.hpp"
+#include "tfw/core/converge/fixed_point_invariant.hpp"
 #include "tfw/core/parse/diagnostics.hpp"
 #include "tfw/core/converge/fixed_point.hpp"
 #include "tfw/core/converge/move_trial.hpp"
@@ -112,6 +114,9 @@ struct ConvergeEngine::State {
     std::map<MovePair, Withdrawal> withdrawals;
     std::map<MovePair, Move> withdrawn_moves;
     std::map<MovePair, int> retries;  // of each withdrawal, however often it was withdrawn
+    std::map<MovePair, ReadVerdict> verdicts;  // the last verdict read for each move
+    std::map<std::string, std::vector<MovePair>> planned_with;  // each plan made, with its moves
+    std::set<std::string> made_as_asked_files;
     CompanyRelevance relevance;  // from the last analysis
     TieBook tie_book;
     // Deletions that are themselves the end of a moved block in the configuration, and
@@ -130,8 +135,11 @@ struct ConvergeEngine::State {
         if (action.inject) in_file = *action.inject;
         const PlanOutput& output = std::get<PlanOutput>(answer);
         const bool planned = output.exit_code == 0 || output.exit_code == 2;
-        if (planned && !action.skip_refresh && !action.json && action.inject)
+        if (planned && action.inject) planned_with[action.file] = *action.inject;
+        if (planned && !action.skip_refresh && !action.json && action.inject) {
             made_as_asked.push_back({output, action.file, *action.inject});
+            made_as_asked_files.insert(action.file);
+        }
         co_return std::get<PlanOutput>(std::move(answer));
     }
     // A plan made with the user's options, of exactly these moves, or null.
@@ -187,15 +195,14 @@ struct ConvergeEngine::State {
             ready.reset();
 
             if (planned.exit_code != 0 && planned.exit_code != 2) {
-                if (result.moves.empty() || !may_blame_injected_file(planned.stderr_text + planned.stdout_text, settings.injected_file)) {
-                    finish(file);
-                    co_return;
-                }
-                if (!co_await drop_refused_moves(file, planned)) {
-                    finish(file);
-                    co_return;
-                }
-                continue;
+                // GCC 12 cannot compile a co_await inside a short-circuit condition.
+                bool dropped = false;
+                if (!result.moves.empty() &&
+                    may_blame_injected_file(planned.stderr_text + planned.stdout_text, settings.injected_file))
+                    dropped = co_await drop_refused_moves(file, planned);
+                if (dropped || withdraw_unplannable(planned)) continue;
+                finish(file);
+                co_return;
             }
             PlanTextSummary summary = scan(planned);
             if (co_await drop_unverified_dependency_moves(summary, file)) continue;
@@ -258,8 +265,70 @@ struct ConvergeEngine::State {
         for (const auto& move : result.moves) on_trial.insert({move.from, move.to});
         if (co_await drop_unverified_dependency_moves(summary, final_file)) co_return false;
         if (co_await judge_trials(summary, final_file)) co_return false;
+        if (withdraw_breaches(final_file)) co_return false;
         finish(final_file);
         co_return true;
+    }
+
+    // The fixed point, checked at the end of the run (core/converge/fixed_point_invariant):
+    // a move at fault is withdrawn, never reported; a breach no withdrawal mends is a bug
+    // of the engine's, and stops the run rather than report what Terraform did not judge.
+    // True when something was withdrawn: plan again.
+    bool withdraw_breaches(const std::string& final_file) {
+        RunEnd end;
+        end.final_file = final_file;
+        end.final_as_asked = made_as_asked_files.count(final_file) > 0;
+        end.reported = pairs_of(result.moves);
+        end.final_injected = planned_with[final_file];
+        end.verdicts = verdicts;
+        const int max_retries = static_cast<int>(settings.policy.max_trial_rounds);
+        for (const auto& pair : stale_withdrawals(withdrawals, end.reported, relevance, std::numeric_limits<int>::max())) {
+            end.stale_withdrawals.push_back(pair);
+            end.retries_ran_out = end.retries_ran_out || retries[pair] >= max_retries;
+        }
+        end.true_ties = true_ties();
+        std::set<MovePair> at_fault;
+        for (const auto& breach : fixed_point_breaches(end)) {
+            if (breach.at_fault.empty()) throw std::logic_error("converge engine: the fixed point does not hold: " + breach.what);
+            for (const auto& move : breach.at_fault) at_fault.insert(move);
+        }
+        if (at_fault.empty()) return false;
+        std::vector<Move> kept;
+        std::vector<Decision> kept_decisions;
+        for (std::size_t i = 0; i < result.moves.size(); ++i) {
+            const MovePair pair{result.moves[i].from, result.moves[i].to};
+            if (!at_fault.count(pair)) {
+                kept.push_back(result.moves[i]);
+                kept_decisions.push_back(result.move_decisions[i]);
+                continue;
+            }
+            refused.insert(pair);
+            withdrawals[pair] = {{}, retries[pair], true};
+            result.dropped.push_back({result.moves[i], "withdrawn: the final plan did not judge it so that it can stand"});
+        }
+        result.moves = std::move(kept);
+        result.move_decisions = std::move(kept_decisions);
+        return true;
+    }
+
+    // The sides the trials left as true ties, each with its candidates that planned no
+    // change, and whether each was tried with what holds its id.
+    std::vector<TrueTie> true_ties() const {
+        std::vector<TrueTie> out;
+        for (const auto& [side, reason] : tie_book.reasons) {
+            if (!reason.starts_with("a true tie")) continue;
+            TrueTie tie{side, {}};
+            for (const auto& pair : tie_book.ties) {
+                if (pair.move.from != side && pair.move.to != side) continue;
+                const auto judged = tie_book.judged.find({pair.move.from, pair.move.to});
+                const bool tried = judged != tie_book.judged.end() && judged->second.round > 0;
+                if (tried && judged->second.verdict != TieVerdict::confirmed) continue;
+                tie.candidates.push_back({{pair.move.from, pair.move.to}, tried,
+                                          !pair.referrers.empty() || !pair.moving_referrers.empty()});
+            }
+            out.push_back(std::move(tie));
+        }
+        return out;
     }
 
     // Whether a move of the moves that stand already takes its object or its new address.
@@ -270,14 +339,26 @@ struct ConvergeEngine::State {
 
     // A move joins the moves on trial, as it was withdrawn if it was; false when its
     // object or its new address is already taken.
-    bool add_on_trial(const Move& move) {
-        const MovePair pair{move.from, move.to};
-        if (taken(move)) return false;
+    // A tentative move waits for its verdict to be decided on; one certain on tfw's
+    // comparison is decided now, as analyse() decides it, and stays out if not accepted.
+    bool add_on_trial(const Move& given) {
+        const MovePair pair{given.from, given.to};
         const auto withdrawn_move = withdrawn_moves.find(pair);
+        const Move& move = withdrawn_move == withdrawn_moves.end() ? given : withdrawn_move->second;
+        if (taken(move)) return false;
+        Decision decision{Verdict::proposed, "on trial"};
+        if (!move.is_tentative()) {
+            const std::size_t accepted = static_cast<std::size_t>(std::count_if(
+                result.move_decisions.begin(), result.move_decisions.end(), [](const Decision& d) { return d.verdict == Verdict::accepted; }));
+            decision = decide_moves(settings.policy, {move}, accepted).front();
+            if (decision.verdict != Verdict::accepted && approved.count(pair))
+                decision = {Verdict::accepted, "confirmed at the prompt (" + decision.rule + ")"};
+            if (decision.verdict != Verdict::accepted) return false;
+        }
         forget_withdrawal(pair);
         on_trial.insert(pair);
-        result.moves.push_back(withdrawn_move == withdrawn_moves.end() ? move : withdrawn_move->second);
-        result.move_decisions.push_back({Verdict::proposed, "on trial"});
+        result.moves.push_back(move);
+        result.move_decisions.push_back(decision);
         return true;
     }
 
@@ -337,9 +418,18 @@ struct ConvergeEngine::State {
         relevance = CompanyRelevance(plan);
         MatchResult matched = match_moves(plan, settings.policy);
         if (settings.keep_only) settings.keep_only(matched);
-        tie_book.start_analysis(matched.ties);
         for (const auto& change : plan.changes)
             if (change.previous_address && change.action == Action::remove) in_state_at[change.address] = *change.previous_address;
+        // A deletion Terraform moved itself first (`x` to `x[0]` as `count` came, inside a
+        // module instance that goes) is moved from where the state holds it: a block that
+        // names `x[0]` switches that implied move off, and nothing is at `x[0]` then.
+        auto from_state = [&](Move& move) {
+            const auto found = in_state_at.find(move.from);
+            if (found != in_state_at.end() && is_implied_move(found->second, move.from)) move.from = found->second;
+        };
+        for (auto& move : matched.moves) from_state(move);
+        for (auto& tie : matched.ties) from_state(tie.move);
+        tie_book.start_analysis(matched.ties);
 
         std::vector<Move> fresh;
         for (const auto& move : matched.moves)
@@ -429,6 +519,7 @@ struct ConvergeEngine::State {
                     std::optional<TrialVerdict> trial = judge_trial(*summary, move, from_in_state);
                     if (!trial) trial = judge_trial(*co_await shown_plan(file), move, from_in_state);
                     no_change = trial->outcome == TrialOutcome::no_change;
+                    const bool moved_unchanged = no_change;
                     verdict = describe(*trial);
                     // What holds the deletion's id by value judges the pairing too.
                     for (const Address& referrer : board.edges[e].referrers) {
@@ -447,6 +538,7 @@ struct ConvergeEngine::State {
                         no_change = false;
                         verdict += ", but " + describe_referrer(*moved, referrer.to);
                     }
+                    board.edges[e].refuted_by_holders_only = moved_unchanged && !no_change;
                 }
                 record_verdict(board, e, no_change, round, verdict);
                 tie_book.judged[{move.from, move.to}] = board.edges[e];
@@ -481,8 +573,9 @@ struct ConvergeEngine::State {
         }
         if (!any_settled) co_return false;
         // What waits for a settled parent is looked at again once the parent's move
-        // stands: the next plan is analysed, whatever the last analysis remembered.
-        if (waiting(board)) memory.reset();
+        // stands, and so is a side alone beside the settled pairs: the next plan is
+        // analysed, whatever the last analysis remembered.
+        if (waiting(board) || alone_beside_settled(board, outcome)) memory.reset();
         for (auto& made : rounds)
             if (same_moves(made.moves, pairs_of(result.moves))) ready = std::move(made);
         co_return true;
@@ -667,6 +760,8 @@ struct ConvergeEngine::State {
             for (const auto& entry : judged_moves) {
                 result.moves[entry.index] = entry.move;
                 result.move_decisions[entry.index] = entry.decision;
+                verdicts[{entry.move.from, entry.move.to}] = {file, entry.verdict.outcome,
+                                                              entry.decision.verdict == Verdict::accepted};
             }
             co_return false;
         }
@@ -756,6 +851,37 @@ struct ConvergeEngine::State {
             memory.reset();
         }
         co_return dropped;
+    }
+
+    // A plan that failed where the plan before it, without the moves now on trial, did
+    // not (a dependency cycle those moves make among the destroys): a verdict on them,
+    // not the run's failure. They are withdrawn with Terraform's first error.
+    bool withdraw_unplannable(const PlanOutput& planned) {
+        if (!previous || on_trial.empty()) return false;
+        const std::string reason = "Terraform cannot plan with it: " + first_error_line(planned.stderr_text + planned.stdout_text);
+        std::vector<Move> kept;
+        std::vector<Decision> kept_decisions;
+        for (std::size_t i = 0; i < result.moves.size(); ++i) {
+            const Move& move = result.moves[i];
+            const MovePair pair{move.from, move.to};
+            if (!on_trial.count(pair)) {
+                kept.push_back(move);
+                kept_decisions.push_back(result.move_decisions[i]);
+                continue;
+            }
+            refused.insert(pair);
+            result.dropped.push_back({move, "withdrawn: " + reason});
+            withdrawn.push_back({move.from, true, "tried with its only candidate, then withdrawn", {{move.to, {}, reason}}});
+            withdrawn.push_back({move.to, false, "tried with its only candidate, then withdrawn", {{move.from, {}, reason}}});
+            if (memory) {
+                memory->unmatched.insert(to_string(move.from));
+                memory->unmatched.insert(to_string(move.to));
+            }
+        }
+        on_trial.clear();
+        result.moves = std::move(kept);
+        result.move_decisions = std::move(kept_decisions);
+        return true;
     }
 
     // Terraform refused the plan: find the injected blocks it blamed, drop those moves
