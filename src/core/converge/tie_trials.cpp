@@ -200,6 +200,20 @@ Move settled_move(const TieBoard& board, std::size_t edge) {
     return move;
 }
 
+bool alone_beside_settled(const TieBoard& board, const TieOutcome& outcome) {
+    std::set<Address> settled_sides;
+    for (std::size_t e : outcome.paired) settled_sides.insert({board.edges[e].move.from, board.edges[e].move.to});
+    for (const auto& side : outcome.unpaired) {
+        std::vector<const TieEdge*> left;
+        for (const auto& edge : board.edges) {
+            const bool of_side = side.is_deletion ? edge.move.from == side.address : edge.move.to == side.address;
+            if (of_side && !settled_sides.count(side.is_deletion ? edge.move.to : edge.move.from)) left.push_back(&edge);
+        }
+        if (left.size() == 1 && left.front()->refuted_by_holders_only) return true;
+    }
+    return false;
+}
+
 TieOutcome settle(const TieBoard& board) {
     Sides sides(board);
     Hope hope(board, sides);

@@ -257,4 +257,14 @@ Address absolute_from(const Address& relative, const ModulePath& base) {
     return out;
 }
 
+bool is_implied_move(const Address& from, const Address& to) {
+    if (!from.resource || !to.resource || from.module != to.module || from.resource->mode != to.resource->mode ||
+        from.resource->type != to.resource->type || from.resource->name != to.resource->name)
+        return false;
+    const InstanceKey& a = from.resource->key;
+    const InstanceKey& b = to.resource->key;
+    const InstanceKey zero = InstanceKey::of_index(0);
+    return (a.empty() && b == zero) || (a == zero && b.empty());
+}
+
 }  // namespace tfw::core::model

@@ -201,6 +201,28 @@ BOOST_AUTO_TEST_CASE(many_held_twins_settle_in_one_round) {
                "ruled out by terraform_data.t0 -> terraform_data.n0, which what holds terraform_data.t0's id confirmed");
 }
 
+// A twin whose holder changes whatever the pairing (for a reason of its own): every one of
+// its candidates is refuted, by the holder alone. Once its sibling's pair is settled, one
+// candidate is left to it, which it may take on its own in the next analysis.
+BOOST_AUTO_TEST_CASE(a_side_alone_beside_the_settled_pairs) {
+    auto board_of = [](bool by_holders_only) {
+        TieBoard board = tie_board({tie_of("t0>n0^"), tie_of("t0>n1^"), tie_of("t1>n0^"), tie_of("t1>n1^")});
+        for (const char* refuted : {"t0>n0", "t0>n1", "t1>n0"}) {
+            const std::size_t e = edge_named(board, refuted);
+            board.edges[e].refuted_by_holders_only = by_holders_only && std::string(refuted).starts_with("t0");
+            record_verdict(board, e, false, 1, "refuted");
+        }
+        record_verdict(board, edge_named(board, "t1>n1"), true, 1, "no change");
+        return board;
+    };
+    const TieBoard held = board_of(true);
+    const TieOutcome outcome = settle(held);
+    BOOST_TEST(names(held, outcome.paired) == Strings{"t1>n1"}, boost::test_tools::per_element());
+    BOOST_TEST(alone_beside_settled(held, outcome));
+    const TieBoard refuted = board_of(false);
+    BOOST_TEST(!alone_beside_settled(refuted, settle(refuted)), "its own pair planned a change: nothing to look at again");
+}
+
 BOOST_AUTO_TEST_CASE(a_paired_parent_stands_before_its_children_are_tried) {
     Run run = run_trials({"r>n", "r>c", "a>na@n", "a>ca@c"}, {"r>n", "a>na"});
     BOOST_TEST(waiting(run.board));

@@ -451,3 +451,24 @@ BOOST_AUTO_TEST_CASE(absolute_from_table) {
         }
     }
 }
+
+// Terraform's own moves, with no block: `count` added (x to x[0]) or removed (x[0] to x).
+BOOST_AUTO_TEST_CASE(implied_moves) {
+    struct Case {
+        std::string from, to;
+        bool implied;
+    };
+    const std::vector<Case> cases = {
+        {"terraform_data.x", "terraform_data.x[0]", true},
+        {"terraform_data.x[0]", "terraform_data.x", true},
+        {"module.a[\"k\"].terraform_data.x", "module.a[\"k\"].terraform_data.x[0]", true},
+        {"terraform_data.x", "terraform_data.x[1]", false},
+        {"terraform_data.x", "terraform_data.x[\"0\"]", false},
+        {"terraform_data.x", "terraform_data.y[0]", false},
+        {"module.a.terraform_data.x", "module.b.terraform_data.x[0]", false},
+        {"terraform_data.x[0]", "terraform_data.x[0]", false},
+        {"data.terraform_data.x", "terraform_data.x[0]", false},
+    };
+    for (const auto& c : cases)
+        BOOST_TEST(is_implied_move(must_parse_address(c.from), must_parse_address(c.to)) == c.implied, c.from + " -> " + c.to);
+}

@@ -38,6 +38,9 @@ struct TieEdge {
     std::vector<std::string> creation_refers_to;  // as TiedPair's
     std::vector<Address> referrers;               // as TiedPair's: must plan no change too
     std::vector<Move> moving_referrers;           // as TiedPair's: tried with it, must plan no change too
+    // Refuted though the pair itself planned no change: only what holds the deletion's id
+    // changed, which it may do whatever the pairing (a holder changed for its own reason).
+    bool refuted_by_holders_only = false;
 
     // Confirmed by a plan in which what holds the deletion's id planned no change too:
     // that holder refers to this creation, so no other candidate of either side can
@@ -70,6 +73,7 @@ bool waiting(const TieBoard& board);
 // candidates of both its sides that no plan confirmed conclusively too.
 void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round, std::string because);
 
+
 struct TieOutcome {
     std::vector<std::size_t> paired;  // edges that are moves now
     // Sides that are true ties (two candidates planned no change), and sides whose every
@@ -90,6 +94,11 @@ Move settled_move(const TieBoard& board, std::size_t edge);
 // What the verdicts so far settle. A side still open is undecided: more rounds could
 // decide it, but none ran.
 TieOutcome settle(const TieBoard& board);
+
+// Whether a side the trials left unpaired has one candidate left that a settled pair did
+// not take, refuted only by what holds its id: alone now, it may pair on its own once the
+// settled pairs stand (a twin whose holder changes whatever the pairing).
+bool alone_beside_settled(const TieBoard& board, const TieOutcome& outcome);
 
 using MovePair = std::pair<Address, Address>;
 

@@ -89,4 +89,8 @@ Address relative_to(const Address& address, const ModulePath& base);
 // `address` as seen from the root when written inside module `base`.
 Address absolute_from(const Address& relative, const ModulePath& base);
 
+// Whether Terraform moves `from` to `to` by itself, with no block: one resource instance
+// of the same module instance, `x` and `x[0]` either way (`count` added or removed).
+bool is_implied_move(const Address& from, const Address& to);
+
 }  // namespace tfw::core::model
