@@ -1,0 +1,86 @@
+#include "engine_state.hpp"
+
+#include <algorithm>
+
+namespace tfw::core::inline converge {
+
+Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file) {
+    const Plan& plan = *co_await shown_plan(file);
+    relevance = CompanyRelevance(plan);
+    MatchResult matched = match_moves(plan, settings.policy);
+    if (settings.keep_only) settings.keep_only(matched);
+    for (const auto& change : plan.changes)
+        if (change.previous_address && change.action == Action::remove) in_state_at[change.address] = *change.previous_address;
+    // A deletion Terraform moved itself first (`x` to `x[0]` as `count` came, inside a
+    // module instance that goes) is moved from where the state holds it: a block that
+    // names `x[0]` switches that implied move off, and nothing is at `x[0]` then.
+    auto from_state = [&](Move& move) {
+        const auto found = in_state_at.find(move.from);
+        if (found != in_state_at.end() && is_implied_move(found->second, move.from)) move.from = found->second;
+    };
+    for (auto& move : matched.moves) from_state(move);
+    for (auto& tie : matched.ties) from_state(tie.move);
+    tie_book.start_analysis(matched.ties);
+
+    std::vector<Move> fresh;
+    for (const auto& move : matched.moves)
+        if (!refused.count({move.from, move.to}) && !taken(move)) fresh.push_back(move);
+    // max_moves is per run: the moves the policy accepted in earlier iterations count.
+    std::size_t accepted_before = static_cast<std::size_t>(
+        std::count_if(result.move_decisions.begin(), result.move_decisions.end(),
+                      [](const Decision& d) { return d.verdict == Verdict::accepted; }));
+    std::vector<Decision> decisions = decide_moves(settings.policy, fresh, accepted_before);
+
+    std::vector<Move> added;
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+        // A tentative move is injected on trial whatever the policy would say of it
+        // now: what Terraform plans for it decides its kind. Only a deny keeps it out.
+        if (fresh[i].is_tentative() && decisions[i].verdict != Verdict::denied) {
+            added.push_back(fresh[i]);
+            result.moves.push_back(fresh[i]);
+            result.move_decisions.push_back({Verdict::proposed, "on trial"});
+            on_trial.insert({fresh[i].from, fresh[i].to});
+            continue;
+        }
+        bool take = decisions[i].verdict == Verdict::accepted;
+        if (decisions[i].verdict == Verdict::proposed && settings.can_ask) {
+            take = co_await ask(fresh[i], decisions[i]);
+            if (take) decisions[i].rule = "confirmed at the prompt (" + decisions[i].rule + ")";
+        }
+        if (take) {
+            added.push_back(fresh[i]);
+            result.moves.push_back(fresh[i]);
+            result.move_decisions.push_back(decisions[i]);
+            // Certain on tfw's comparison, and judged all the same by the plan it goes into.
+            on_trial.insert({fresh[i].from, fresh[i].to});
+        } else {
+            refused.insert({fresh[i].from, fresh[i].to});
+            result.proposals.push_back({fresh[i], decisions[i]});
+        }
+    }
+    result.unmatched = matched.unmatched;
+    result.prior_objects = core::prior_objects(plan);
+    result.module_instances = known_module_instances(plan);
+    result.configuration = plan.configuration;
+    result.iterations.push_back({added.size()});
+    memory = remember_analysis(plan, matched, added);
+    co_return added.size();
+}
+
+bool ConvergeEngine::State::likely_final() const {
+    const bool doubtful = std::any_of(result.moves.begin(), result.moves.end(), [&](const Move& move) {
+        return move.is_tentative() && !tie_book.settled.count({move.from, move.to});
+    });
+    return !doubtful && next_round(open_tie_board()).empty();
+}
+
+std::optional<Address> ConvergeEngine::State::state_address_of(const Address& from) const {
+    const auto found = in_state_at.find(from);
+    return found == in_state_at.end() ? std::nullopt : std::optional<Address>(found->second);
+}
+
+bool ConvergeEngine::State::denied(const Move& move) const {
+    return decide_moves(settings.policy, {move}, 0).front().verdict == Verdict::denied;
+}
+
+}  // namespace tfw::core::converge

@@ -1,0 +1,329 @@
+#include "engine_state.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "tfw/core/parse/diagnostics.hpp"
+
+namespace tfw::core::inline converge {
+namespace {
+
+bool is_cross_type(const Move& move) {
+    return move.from.resource && move.to.resource && move.from.resource->type != move.to.resource->type;
+}
+
+// The moves whose injected block a diagnostic points at, or, for a cross-type refusal
+// without a range, the cross-type moves to the type it names (all of them if it names none).
+std::set<std::size_t> blamed_moves(const std::vector<Diagnostic>& diagnostics, const std::string& file_name,
+                                   const std::vector<BlockLines>& block_lines, const std::vector<Move>& moves,
+                                   std::vector<std::string>& reasons) {
+    std::set<std::size_t> out;
+    reasons.assign(block_lines.size(), {});
+    for (const auto& diagnostic : diagnostics) {
+        if (diagnostic.severity != "error") continue;
+        if (diagnostic.filename.empty() && is_cross_type_refusal(diagnostic)) {
+            std::set<std::size_t> named, all;
+            for (std::size_t i = 0; i < moves.size() && i < block_lines.size(); ++i) {
+                if (!is_cross_type(moves[i])) continue;
+                all.insert(i);
+                if (diagnostic.detail.find("\"" + moves[i].to.resource->type + "\"") != std::string::npos) named.insert(i);
+            }
+            for (std::size_t i : named.empty() ? all : named) {
+                out.insert(i);
+                if (reasons[i].empty()) reasons[i] = diagnostic.summary;
+            }
+            continue;
+        }
+        if (std::filesystem::path(diagnostic.filename).filename() != file_name) continue;
+        for (std::size_t i = 0; i < block_lines.size(); ++i) {
+            if (diagnostic.line < block_lines[i].first || diagnostic.line > block_lines[i].last) continue;
+            out.insert(i);
+            if (reasons[i].empty()) reasons[i] = diagnostic.summary;
+        }
+    }
+    return out;
+}
+
+// The evidence with Terraform's latest verdict last, in place of an earlier one: a move
+// judged again, in another company or by the final plan, says what the last plan said.
+std::string with_verdict(std::string evidence, const std::string& verdict) {
+    for (const char* earlier : {"; Terraform plans it with no change", "; Terraform would ", "; Terraform did not carry"})
+        if (const std::size_t at = evidence.rfind(earlier); at != std::string::npos) evidence.erase(at);
+    return evidence + "; " + verdict;
+}
+
+}  // namespace
+
+Step<std::optional<std::string>> ConvergeEngine::State::referrer_changes(const MovePair& pair, const PlanTextSummary& summary,
+                                                  const std::string& file) {
+    const auto judged = tie_book.judged.find(pair);
+    if (!tie_book.settled.count(pair) || judged == tie_book.judged.end()) co_return std::nullopt;
+    for (const Address& referrer : judged->second.referrers) {
+        std::optional<TrialVerdict> staying = judge_staying(summary, referrer);
+        if (!staying) staying = judge_staying(*co_await shown_plan(file), referrer);
+        if (staying->outcome != TrialOutcome::no_change) co_return describe_referrer(*staying, referrer);
+    }
+    co_return std::nullopt;
+}
+
+Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, const std::string& file) {
+    if (on_trial.empty()) co_return false;
+    const std::vector<MovePair> company = pairs_of(result.moves);
+    struct Judged {
+        std::size_t index;
+        Move move;  // with the verdict applied
+        TrialVerdict verdict;
+        Decision decision;
+        bool was_certain = false;  // taken on tfw's comparison, before any verdict
+        bool decided = false;      // the decision it was taken with still holds
+    };
+    std::vector<Judged> judged_moves;
+    for (std::size_t i = 0; i < result.moves.size(); ++i) {
+        const auto& move = result.moves[i];
+        if (!on_trial.count({move.from, move.to})) continue;
+        const std::optional<Address> from_in_state = state_address_of(move.from);
+        std::optional<TrialVerdict> verdict = judge_trial(summary, move, from_in_state);
+        if (!verdict) verdict = judge_trial(*co_await shown_plan(file), move, from_in_state);
+        judged_moves.push_back({i, move, *verdict, result.move_decisions[i], !move.is_tentative(), false});
+    }
+    on_trial.clear();
+
+    std::map<std::size_t, std::string> withdrawn_now;  // index -> reason ("" for a proposal)
+    std::set<std::size_t> declined;  // by a person at the prompt: never asked again
+    bool tie_failed = false;
+    for (auto& entry : judged_moves) {
+        Move& move = entry.move;
+        // An ignore-rules move keeps its kind on an update its rules cover: the
+        // difference they accepted. An update of anything else is partial.
+        const bool kept_as_taken =
+            entry.was_certain &&
+            (entry.verdict.outcome == TrialOutcome::no_change ||
+             (entry.verdict.outcome == TrialOutcome::update && move.kind == MatchKind::ignore_rules && move.to.resource &&
+              ignore_rules_cover(settings.policy, move.to.resource->type, entry.verdict)));
+        // confirmed_by_terraform stays for tentative moves: the reports say "(confirmed by
+        // Terraform)" where tfw's comparison alone could not settle the pair. The
+        // explanation still gives Terraform's verdict, once however often it is read.
+        move.evidence = with_verdict(move.evidence, describe(entry.verdict));
+        if (kept_as_taken) {
+            entry.decided = true;
+            continue;
+        }
+        // A pair settled out of a tie by what holds its id stands only while that
+        // holder plans no change, in this plan too.
+        if (entry.verdict.outcome == TrialOutcome::no_change) {
+            if (auto reason = co_await referrer_changes({move.from, move.to}, summary, file)) {
+                withdrawn_now[entry.index] = *reason;
+                tie_failed = tie_failed || move.from_tie;
+                continue;
+            }
+        }
+        switch (entry.verdict.outcome) {
+            case TrialOutcome::no_change:
+                move.confirmed_by_terraform = true;
+                if (move.kind == MatchKind::partial) move.kind = MatchKind::confirmed;
+                move.remaining_differences.clear();
+                break;
+            case TrialOutcome::update:
+                // A move made only because a trial settled its tie stands on no change alone.
+                if (tie_book.settled.count({move.from, move.to})) {
+                    withdrawn_now[entry.index] = describe(entry.verdict) + "; only no change confirms a pair chosen by Terraform's trials";
+                    break;
+                }
+                if (move.kind != MatchKind::cross_type) move.kind = MatchKind::partial;
+                break;
+            case TrialOutcome::replace:
+            case TrialOutcome::not_moved:
+                withdrawn_now[entry.index] = describe(entry.verdict) +
+                                             (move.tentative_because.empty() ? "" : "; tried because " + move.tentative_because);
+                tie_failed = tie_failed || move.from_tie;
+                break;
+        }
+    }
+    // The policy, and the person at the prompt, judge only a round that stands whole.
+    if (withdrawn_now.empty()) {
+        // max_moves counts the accepted moves outside this round, then this round's in order.
+        std::set<std::size_t> in_round;
+        for (const auto& entry : judged_moves) in_round.insert(entry.index);
+        std::size_t accepted_before = 0;
+        for (std::size_t i = 0; i < result.move_decisions.size(); ++i)
+            if (!in_round.count(i) && result.move_decisions[i].verdict == Verdict::accepted) ++accepted_before;
+        for (auto& entry : judged_moves) {
+            if (entry.decided) {
+                if (entry.decision.verdict == Verdict::accepted) ++accepted_before;
+                continue;
+            }
+            entry.decision = decide_moves(settings.policy, {entry.move}, accepted_before).front();
+            MovePair pair{entry.move.from, entry.move.to};
+            if (entry.decision.verdict == Verdict::proposed && settings.can_ask) {
+                bool take = approved.count(pair) > 0;
+                if (!take) take = co_await ask(entry.move, entry.decision);
+                if (take) {
+                    approved.insert(pair);
+                    entry.decision = {Verdict::accepted, "confirmed at the prompt (" + entry.decision.rule + ")"};
+                }
+            }
+            if (entry.decision.verdict == Verdict::accepted) {
+                ++accepted_before;
+                continue;
+            }
+            if (settings.can_ask) declined.insert(entry.index);
+            withdrawn_now[entry.index] = "";
+            tie_failed = tie_failed || entry.move.from_tie;
+            result.proposals.push_back({entry.move, entry.decision});
+        }
+    }
+    if (tie_failed)
+        for (const auto& entry : judged_moves)
+            if (entry.move.from_tie && !withdrawn_now.count(entry.index))
+                withdrawn_now[entry.index] = "the other pairings resolved out of its tie fell, one of which "
+                                             "Terraform did not confirm";
+    if (withdrawn_now.empty()) {
+        for (const auto& entry : judged_moves) {
+            result.moves[entry.index] = entry.move;
+            result.move_decisions[entry.index] = entry.decision;
+            verdicts[{entry.move.from, entry.move.to}] = {file, entry.verdict.outcome,
+                                                          entry.decision.verdict == Verdict::accepted};
+        }
+        co_return false;
+    }
+
+    // What was withdrawn is known now; its halves reappearing as a destroy and a
+    // create are nothing new to analyse. The rest of the round is tried again.
+    for (const auto& entry : judged_moves)
+        if (!withdrawn_now.count(entry.index)) on_trial.insert({entry.move.from, entry.move.to});
+    std::vector<Move> kept;
+    std::vector<Decision> kept_decisions;
+    for (std::size_t i = 0; i < result.moves.size(); ++i) {
+        auto reason = withdrawn_now.find(i);
+        if (reason == withdrawn_now.end()) {
+            kept.push_back(result.moves[i]);
+            kept_decisions.push_back(result.move_decisions[i]);
+            continue;
+        }
+        const Move& move = result.moves[i];
+        refused.insert({move.from, move.to});
+        const MovePair pair{move.from, move.to};
+        withdrawals[pair] = {relevance.company_of(pair, company), retries[pair], declined.count(i) > 0};
+        withdrawn_moves[pair] = move;
+        if (!reason->second.empty()) result.dropped.push_back({move, "withdrawn: " + reason->second});
+        const std::string why = "tried with its only candidate, then withdrawn";
+        const std::string note = reason->second.empty() ? "proposed, not accepted by policy" : reason->second;
+        withdrawn.push_back({move.from, true, why, {{move.to, move.remaining_differences, note}}});
+        withdrawn.push_back({move.to, false, why, {{move.from, move.remaining_differences, note}}});
+        if (memory) {
+            memory->unmatched.insert(to_string(move.from));
+            memory->unmatched.insert(to_string(move.to));
+        }
+    }
+    result.moves = std::move(kept);
+    result.move_decisions = std::move(kept_decisions);
+    co_return true;
+}
+
+Step<bool> ConvergeEngine::State::drop_unverified_dependency_moves(const PlanTextSummary& summary, const std::string& file) {
+    bool vouched = std::any_of(result.moves.begin(), result.moves.end(),
+                               [](const Move& move) { return move.by_dependency && !move.witnesses.empty(); });
+    if (!vouched) co_return false;
+    // What still changes: from the rendering when tfw recognises it, else from
+    // show -json of the same plan.
+    std::set<std::string> changed;
+    if (summary.recognised) {
+        for (const auto& header : summary.headers) {
+            if (header.action == HeaderAction::move || header.action == HeaderAction::read) continue;
+            auto parsed = parse_address(header.address);
+            if (parsed.address) changed.insert(config_resource_address(*parsed.address));
+        }
+    } else {
+        const Plan* plan = co_await shown_plan(file);
+        for (const auto& change : plan->changes)
+            if (change.action != Action::no_op && change.action != Action::read && change.address.resource)
+                changed.insert(config_resource_address(change.address));
+    }
+    std::string changed_witness;
+    for (const auto& move : result.moves)
+        if (move.by_dependency)
+            for (const auto& witness : move.witnesses)
+                if (changed.count(witness)) changed_witness = witness;
+    if (changed_witness.empty()) co_return false;
+    const std::string reason = "unverified: " + changed_witness +
+                               ", whose dependencies resolved the tie this pairing came from, still changes after the move";
+
+    bool dropped = false;
+    std::vector<Move> kept;
+    std::vector<Decision> kept_decisions;
+    for (std::size_t i = 0; i < result.moves.size(); ++i) {
+        const auto& move = result.moves[i];
+        if (!move.from_tie) {
+            kept.push_back(move);
+            kept_decisions.push_back(result.move_decisions[i]);
+            continue;
+        }
+        refused.insert({move.from, move.to});
+        result.dropped.push_back({move, reason});
+        dropped = true;
+    }
+    if (dropped) {
+        result.moves = std::move(kept);
+        result.move_decisions = std::move(kept_decisions);
+        memory.reset();
+    }
+    co_return dropped;
+}
+
+bool ConvergeEngine::State::withdraw_unplannable(const PlanOutput& planned) {
+    if (!previous || on_trial.empty()) return false;
+    const std::string reason = "Terraform cannot plan with it: " + first_error_line(planned.stderr_text + planned.stdout_text);
+    std::vector<Move> kept;
+    std::vector<Decision> kept_decisions;
+    for (std::size_t i = 0; i < result.moves.size(); ++i) {
+        const Move& move = result.moves[i];
+        const MovePair pair{move.from, move.to};
+        if (!on_trial.count(pair)) {
+            kept.push_back(move);
+            kept_decisions.push_back(result.move_decisions[i]);
+            continue;
+        }
+        refused.insert(pair);
+        result.dropped.push_back({move, "withdrawn: " + reason});
+        withdrawn.push_back({move.from, true, "tried with its only candidate, then withdrawn", {{move.to, {}, reason}}});
+        withdrawn.push_back({move.to, false, "tried with its only candidate, then withdrawn", {{move.from, {}, reason}}});
+        if (memory) {
+            memory->unmatched.insert(to_string(move.from));
+            memory->unmatched.insert(to_string(move.to));
+        }
+    }
+    on_trial.clear();
+    result.moves = std::move(kept);
+    result.move_decisions = std::move(kept_decisions);
+    return true;
+}
+
+Step<bool> ConvergeEngine::State::drop_refused_moves(const std::string& file, const PlanOutput& planned) {
+    // A plan that streamed JSON already holds its diagnostics.
+    PlanOutput explained = planned;
+    if (!settings.json_stream) {
+        const PlanAction request{file, std::nullopt, true, settings.refresh};
+        explained = co_await plan(request);
+    }
+    std::vector<std::string> reasons;
+    auto blamed = blamed_moves(parse_diagnostics(explained.stdout_text), settings.injected_file, planned.block_lines,
+                               result.moves, reasons);
+    if (blamed.empty()) co_return false;
+    std::vector<Move> kept;
+    std::vector<Decision> kept_decisions;
+    for (std::size_t i = 0; i < result.moves.size(); ++i) {
+        if (blamed.count(i)) {
+            refused.insert({result.moves[i].from, result.moves[i].to});
+            result.dropped.push_back({result.moves[i], reasons[i]});
+        } else {
+            kept.push_back(result.moves[i]);
+            kept_decisions.push_back(result.move_decisions[i]);
+        }
+    }
+    result.moves = std::move(kept);
+    result.move_decisions = std::move(kept_decisions);
+    memory.reset();
+    co_return true;
+}
+
+}  // namespace tfw::core::converge

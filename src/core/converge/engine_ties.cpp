@@ -1,0 +1,124 @@
+#include "engine_state.hpp"
+
+#include <algorithm>
+
+namespace tfw::core::inline converge {
+
+Step<bool> ConvergeEngine::State::try_ties() {
+    TieBoard board = open_tie_board();
+    if (board.edges.empty()) co_return false;
+
+    std::vector<std::string> rounds;  // the trial plans that succeeded
+    for (auto trials = next_round(board); !trials.empty(); trials = next_round(board)) {
+        if (result.tie_rounds >= static_cast<int>(settings.policy.max_trial_rounds)) {
+            result.hit_trial_limit = true;
+            break;
+        }
+        int round = ++result.tie_rounds;
+        std::vector<Move> injected = result.moves;
+        for (std::size_t e : trials) injected.push_back(board.edges[e].move);
+        // What holds a twin's id and moves too goes with it, unless its object is
+        // already taken.
+        for (std::size_t e : trials)
+            for (const Move& referrer : board.edges[e].moving_referrers)
+                if (std::none_of(injected.begin(), injected.end(), [&](const Move& m) {
+                        return m.from == referrer.from || m.to == referrer.to;
+                    }))
+                    injected.push_back(referrer);
+        const std::string file = "trial-" + std::to_string(round) + ".tfplan";
+        const PlanAction request{file, pairs_of(injected), false, settings.refresh};
+        PlanOutput planned = co_await plan(request);
+        std::optional<PlanTextSummary> summary;
+        if (planned.exit_code == 0 || planned.exit_code == 2) summary = scan(planned);
+        for (std::size_t e : trials) {
+            const Move& move = board.edges[e].move;
+            bool no_change = false;
+            std::string verdict;
+            if (!summary) {
+                // Only the trial blocks are new since the last plan that succeeded.
+                verdict = "Terraform refused the plan: " + first_error_line(planned.stderr_text + planned.stdout_text);
+            } else {
+                const std::optional<Address> from_in_state = state_address_of(move.from);
+                std::optional<TrialVerdict> trial = judge_trial(*summary, move, from_in_state);
+                if (!trial) trial = judge_trial(*co_await shown_plan(file), move, from_in_state);
+                no_change = trial->outcome == TrialOutcome::no_change;
+                const bool moved_unchanged = no_change;
+                verdict = describe(*trial);
+                // What holds the deletion's id by value judges the pairing too.
+                for (const Address& referrer : board.edges[e].referrers) {
+                    if (!no_change) break;
+                    std::optional<TrialVerdict> staying = judge_staying(*summary, referrer);
+                    if (!staying) staying = judge_staying(*co_await shown_plan(file), referrer);
+                    if (staying->outcome == TrialOutcome::no_change) continue;
+                    no_change = false;
+                    verdict += ", but " + describe_referrer(*staying, referrer);
+                }
+                for (const Move& referrer : board.edges[e].moving_referrers) {
+                    if (!no_change) break;
+                    std::optional<TrialVerdict> moved = judge_trial(*summary, referrer, state_address_of(referrer.from));
+                    if (!moved) moved = judge_trial(*co_await shown_plan(file), referrer, state_address_of(referrer.from));
+                    if (moved->outcome == TrialOutcome::no_change) continue;
+                    no_change = false;
+                    verdict += ", but " + describe_referrer(*moved, referrer.to);
+                }
+                board.edges[e].refuted_by_holders_only = moved_unchanged && !no_change;
+            }
+            record_verdict(board, e, no_change, round, verdict);
+            tie_book.judged[{move.from, move.to}] = board.edges[e];
+            result.tie_trials.push_back({round, move, no_change, verdict});
+        }
+        if (summary) rounds.push_back(file);
+    }
+    const std::vector<MovePair> standing = pairs_of(result.moves);
+    co_await inject(standing);
+
+    TieOutcome outcome = settle(board);
+    for (const auto& side : outcome.unpaired) tie_book.reasons[side.address] = side.reason;
+    for (const auto& side : outcome.undecided) {
+        tie_book.reasons[side] = "undecided: the trials stopped at the policy's trials.max_rounds (" +
+                              std::to_string(settings.policy.max_trial_rounds) + ")";
+        if (std::find(result.undecided.begin(), result.undecided.end(), side) == result.undecided.end())
+            result.undecided.push_back(side);
+    }
+    bool any_settled = false;
+    for (std::size_t e : outcome.paired) {
+        Move move = settled_move(board, e);
+        // Settled before, then withdrawn by the plan that had every settled pair in.
+        if (!tie_book.settled.insert({move.from, move.to}).second && refused.count({move.from, move.to})) continue;
+        any_settled = true;
+        tie_book.reasons.erase(move.from);
+        tie_book.reasons.erase(move.to);
+        on_trial.insert({move.from, move.to});
+        result.moves.push_back(std::move(move));
+        result.move_decisions.push_back({Verdict::proposed, "on trial"});
+        // What held its id and moved with it in the trial moves with it again.
+        for (const Move& referrer : board.edges[e].moving_referrers) add_on_trial(referrer);
+    }
+    if (!any_settled) co_return false;
+    // What waits for a settled parent is looked at again once the parent's move
+    // stands, and so is a side alone beside the settled pairs: the next plan is
+    // analysed, whatever the last analysis remembered.
+    if (waiting(board) || alone_beside_settled(board, outcome)) memory.reset();
+    for (const auto& file : rounds)
+        if (const PlanMade* made = plan_made(file); made && same_moves(made->moves, pairs_of(result.moves))) ready = file;
+    co_return true;
+}
+
+TieBoard ConvergeEngine::State::open_tie_board() const {
+    std::set<Address> placed;
+    for (const auto& move : result.moves) {
+        placed.insert(move.from);
+        placed.insert(move.to);
+    }
+    std::vector<TiedPair> open;
+    for (const auto& tie : tie_book.ties)
+        if (!placed.count(tie.move.from) && !placed.count(tie.move.to) && !denied(tie.move)) open.push_back(tie);
+    if (open.empty()) return {};
+    TieBoard board = tie_board(open);
+    for (std::size_t e = 0; e < board.edges.size(); ++e)
+        if (auto known = tie_book.judged.find({board.edges[e].move.from, board.edges[e].move.to}); known != tie_book.judged.end())
+            board.edges[e] = known->second;
+    return board;
+}
+
+}  // namespace tfw::core::converge

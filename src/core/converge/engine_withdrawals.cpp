@@ -1,0 +1,116 @@
+#include "engine_state.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+namespace tfw::core::inline converge {
+
+bool ConvergeEngine::State::withdraw_breaches(const std::string& final_file) {
+    RunEnd end;
+    end.final_file = final_file;
+    const PlanMade* final_plan = plan_made(final_file);
+    end.final_as_asked = final_plan && final_plan->as_asked;
+    end.reported = pairs_of(result.moves);
+    if (final_plan) end.final_injected = final_plan->moves;
+    end.verdicts = verdicts;
+    const int max_retries = static_cast<int>(settings.policy.max_trial_rounds);
+    for (const auto& pair : stale_withdrawals(withdrawals, end.reported, relevance, std::numeric_limits<int>::max())) {
+        end.stale_withdrawals.push_back(pair);
+        end.retries_ran_out = end.retries_ran_out || retries[pair] >= max_retries;
+    }
+    end.true_ties = true_ties();
+    std::set<MovePair> at_fault;
+    for (const auto& breach : fixed_point_breaches(end)) {
+        if (breach.at_fault.empty()) throw std::logic_error("converge engine: the fixed point does not hold: " + breach.what);
+        for (const auto& move : breach.at_fault) at_fault.insert(move);
+    }
+    if (at_fault.empty()) return false;
+    std::vector<Move> kept;
+    std::vector<Decision> kept_decisions;
+    for (std::size_t i = 0; i < result.moves.size(); ++i) {
+        const MovePair pair{result.moves[i].from, result.moves[i].to};
+        if (!at_fault.count(pair)) {
+            kept.push_back(result.moves[i]);
+            kept_decisions.push_back(result.move_decisions[i]);
+            continue;
+        }
+        refused.insert(pair);
+        withdrawals[pair] = {{}, retries[pair], true};
+        result.dropped.push_back({result.moves[i], "withdrawn: the final plan did not judge it so that it can stand"});
+    }
+    result.moves = std::move(kept);
+    result.move_decisions = std::move(kept_decisions);
+    return true;
+}
+
+std::vector<TrueTie> ConvergeEngine::State::true_ties() const {
+    std::vector<TrueTie> out;
+    for (const auto& [side, reason] : tie_book.reasons) {
+        if (!reason.starts_with("a true tie")) continue;
+        TrueTie tie{side, {}};
+        for (const auto& pair : tie_book.ties) {
+            if (pair.move.from != side && pair.move.to != side) continue;
+            const auto judged = tie_book.judged.find({pair.move.from, pair.move.to});
+            const bool tried = judged != tie_book.judged.end() && judged->second.round > 0;
+            if (tried && judged->second.verdict != TieVerdict::confirmed) continue;
+            tie.candidates.push_back({{pair.move.from, pair.move.to}, tried,
+                                      !pair.referrers.empty() || !pair.moving_referrers.empty()});
+        }
+        out.push_back(std::move(tie));
+    }
+    return out;
+}
+
+bool ConvergeEngine::State::taken(const Move& move) const {
+    return std::any_of(result.moves.begin(), result.moves.end(),
+                       [&](const Move& m) { return m.from == move.from || m.to == move.to; });
+}
+
+bool ConvergeEngine::State::add_on_trial(const Move& given) {
+    const MovePair pair{given.from, given.to};
+    const auto withdrawn_move = withdrawn_moves.find(pair);
+    const Move& move = withdrawn_move == withdrawn_moves.end() ? given : withdrawn_move->second;
+    if (taken(move)) return false;
+    Decision decision{Verdict::proposed, "on trial"};
+    if (!move.is_tentative()) {
+        const std::size_t accepted = static_cast<std::size_t>(std::count_if(
+            result.move_decisions.begin(), result.move_decisions.end(), [](const Decision& d) { return d.verdict == Verdict::accepted; }));
+        decision = decide_moves(settings.policy, {move}, accepted).front();
+        if (decision.verdict != Verdict::accepted && approved.count(pair))
+            decision = {Verdict::accepted, "confirmed at the prompt (" + decision.rule + ")"};
+        if (decision.verdict != Verdict::accepted) return false;
+    }
+    forget_withdrawal(pair);
+    on_trial.insert(pair);
+    result.moves.push_back(move);
+    result.move_decisions.push_back(decision);
+    return true;
+}
+
+void ConvergeEngine::State::forget_withdrawal(const MovePair& pair) {
+    withdrawals.erase(pair);
+    refused.erase(pair);
+    std::erase_if(result.proposals, [&](const Proposal& p) { return p.move.from == pair.first && p.move.to == pair.second; });
+    std::erase_if(withdrawn, [&](const Unmatched& entry) {
+        return entry.address == (entry.is_deletion ? pair.first : pair.second) && !entry.candidates.empty() &&
+               entry.candidates.front().other == (entry.is_deletion ? pair.second : pair.first);
+    });
+}
+
+bool ConvergeEngine::State::retry_stale_withdrawals() {
+    const std::vector<MovePair> standing = pairs_of(result.moves);
+    const int max_retries = static_cast<int>(settings.policy.max_trial_rounds);
+    const std::vector<MovePair> stale = stale_withdrawals(withdrawals, standing, relevance, max_retries);
+    for (const auto& [pair, withdrawal] : withdrawals)
+        if (!withdrawal.final && withdrawal.retries >= max_retries && relevance.company_of(pair, standing) != withdrawal.company)
+            result.hit_trial_limit = true;
+    bool added = false;
+    for (const auto& pair : stale) {
+        ++retries[pair];
+        added = add_on_trial(withdrawn_moves.at(pair)) || added;
+    }
+    return added;
+}
+
+}  // namespace tfw::core::converge
