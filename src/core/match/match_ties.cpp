@@ -40,6 +40,7 @@ public:
             gather_evidence();
             filter_by_dependencies();
             resolve_by_module_instance();
+            resolve_by_instance_structure();
             resolve_by_structure();
         }
         propagate_and_accept();
@@ -215,6 +216,88 @@ private:
                 candidates_[d] = {c};
                 instance_moved_[d] = to_string(deletion.module) + " to " + to_string(to);
                 break;
+            }
+        }
+    }
+
+    // A module instance that goes whole, and one that comes whole with the same objects at
+    // the same addresses within it, each object a candidate of its counterpart, and no other
+    // instance alike on either side: the instance moved whole (a call renamed, re-keyed,
+    // given for_each, hoisted), and each tied object inside takes its counterpart. That
+    // one trial settles every twin inside at once, which, tried one by one, plan no change
+    // with any candidate. Instances alike on a side (two twins of one call) stay ties.
+    void resolve_by_instance_structure() {
+        using Subtree = std::map<std::string, std::size_t>;  // address within it -> object
+        std::map<ModulePath, Subtree> gone, come;
+        for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            const Address& address = state_.deletions[d].address();
+            for (std::size_t depth = 1; depth <= address.module.size(); ++depth) {
+                const ModulePath prefix(address.module.begin(), address.module.begin() + static_cast<std::ptrdiff_t>(depth));
+                gone[prefix][to_string(relative_to(address, prefix))] = d;
+            }
+        }
+        for (std::size_t c = 0; c < state_.creations.size(); ++c) {
+            const Address& address = state_.creations[c].address();
+            for (std::size_t depth = 1; depth <= address.module.size(); ++depth) {
+                const ModulePath prefix(address.module.begin(), address.module.begin() + static_cast<std::ptrdiff_t>(depth));
+                come[prefix][to_string(relative_to(address, prefix))] = c;
+            }
+        }
+        // Only an instance all of whose objects go, and one all of whose objects are new.
+        for (const auto& change : state_.plan.changes) {
+            if (!change.is_managed() || change.deposed) continue;
+            for (std::size_t depth = 1; depth <= change.address.module.size(); ++depth) {
+                const ModulePath prefix(change.address.module.begin(),
+                                        change.address.module.begin() + static_cast<std::ptrdiff_t>(depth));
+                if (change.action != Action::remove) gone.erase(prefix);
+                if (change.action != Action::create) come.erase(prefix);
+            }
+        }
+        auto alike = [&](const Subtree& old_objects, const Subtree& new_objects) {
+            if (old_objects.size() != new_objects.size()) return false;
+            for (const auto& [within, d] : old_objects) {
+                const auto counterpart = new_objects.find(within);
+                if (counterpart == new_objects.end() ||
+                    std::find(candidates_[d].begin(), candidates_[d].end(), counterpart->second) == candidates_[d].end())
+                    return false;
+            }
+            return true;
+        };
+        // Only instances with the same addresses within them can be alike.
+        auto signature = [](const Subtree& objects) {
+            std::string out;
+            for (const auto& [within, object] : objects) out += within + '\n';
+            return out;
+        };
+        std::map<std::string, std::vector<const ModulePath*>> come_by_signature, gone_by_signature;
+        for (const auto& [instance, objects] : come) come_by_signature[signature(objects)].push_back(&instance);
+        for (const auto& [instance, objects] : gone) gone_by_signature[signature(objects)].push_back(&instance);
+        std::vector<const ModulePath*> shallow_first;
+        for (const auto& [instance, objects] : gone) shallow_first.push_back(&instance);
+        std::stable_sort(shallow_first.begin(), shallow_first.end(),
+                         [](const ModulePath* a, const ModulePath* b) { return a->size() < b->size(); });
+        std::vector<ModulePath> moved;
+        for (const ModulePath* from : shallow_first) {
+            if (std::any_of(moved.begin(), moved.end(), [&](const ModulePath& done) { return starts_with(*from, done); }))
+                continue;
+            const Subtree& old_objects = gone.at(*from);
+            const std::string shape = signature(old_objects);
+            std::vector<const ModulePath*> matches;
+            for (const ModulePath* to : come_by_signature[shape])
+                if (*to != *from && alike(old_objects, come.at(*to))) matches.push_back(to);
+            if (matches.size() != 1) continue;
+            const Subtree& new_objects = come.at(*matches.front());
+            const auto& same_shape = gone_by_signature[shape];
+            const bool another_goes_there = std::any_of(same_shape.begin(), same_shape.end(), [&](const ModulePath* other) {
+                return *other != *from && alike(gone.at(*other), new_objects);
+            });
+            if (another_goes_there) continue;
+            moved.push_back(*from);
+            const std::string why = to_string(*from) + " to " + to_string(*matches.front());
+            for (const auto& [within, d] : old_objects) {
+                if (!in_tie(candidates_[d])) continue;
+                candidates_[d] = {new_objects.at(within)};
+                instance_moved_[d] = why;
             }
         }
     }

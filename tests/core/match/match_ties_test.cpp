@@ -104,6 +104,50 @@ BOOST_AUTO_TEST_CASE(settled_moves_say_why_they_are_tentative) {
     BOOST_TEST(attach_move.from_tie);
 }
 
+// A module instance that goes whole, and one that comes whole with the same objects at the
+// same addresses within it: the instance moved, and each twin inside takes its counterpart,
+// though nothing inside pairs on its own.
+BOOST_AUTO_TEST_CASE(a_module_instance_that_moved_whole_settles_the_twins_inside) {
+    const Leaves labels = {{"id", "\"l\""}, {"input", "\"labels\""}};
+    const Leaves labels_new = {{"id", "?"}, {"input", "\"labels\""}};
+    const Leaves main_new = {{"id", "?"}, {"input", "?"}};  // holds a labels' id: unknown
+    auto tree = [&](PlanBuilder builder, const std::string& old_call, const std::string& new_call) {
+        return builder.deletion(old_call + ".module.inner[0].terraform_data.labels", labels, builtin)
+            .deletion(old_call + ".module.inner[1].terraform_data.labels", labels, builtin)
+            .deletion(old_call + ".terraform_data.main", {{"id", "\"m\""}, {"input", "\"l\""}}, builtin)
+            .creation(new_call + ".module.inner[0].terraform_data.labels", labels_new, builtin)
+            .creation(new_call + ".module.inner[1].terraform_data.labels", labels_new, builtin)
+            .creation(new_call + ".terraform_data.main", main_new, builtin);
+    };
+    struct Case {
+        std::string name;
+        Plan plan;
+        std::vector<std::string> moves;
+    };
+    const std::vector<Case> cases = {
+        {"a call renamed", tree(PlanBuilder{}, "module.svc", "module.service").plan,
+         {"module.svc.module.inner[0].terraform_data.labels -> module.service.module.inner[0].terraform_data.labels exact tentative",
+          "module.svc.module.inner[1].terraform_data.labels -> module.service.module.inner[1].terraform_data.labels exact tentative",
+          "module.svc.terraform_data.main -> module.service.terraform_data.main exact tentative"}},
+        {"a call given for_each", tree(PlanBuilder{}, "module.app", "module.app[\"eu\"]").plan,
+         {"module.app.module.inner[0].terraform_data.labels -> module.app[\"eu\"].module.inner[0].terraform_data.labels exact tentative",
+          "module.app.module.inner[1].terraform_data.labels -> module.app[\"eu\"].module.inner[1].terraform_data.labels exact tentative",
+          "module.app.terraform_data.main -> module.app[\"eu\"].terraform_data.main exact tentative"}},
+        {"two instances alike on the new side: a tie of instances, nothing moves",
+         tree(tree(PlanBuilder{}, "module.svc", "module.a"), "module.gone", "module.b").plan, {}},
+        // The twins stay: inner[0] is alike with both new inner instances. The main object,
+        // the only one left of its kind, pairs by elimination as before.
+        {"an instance that keeps an object did not go whole",
+         tree(PlanBuilder{}, "module.svc", "module.service").change("module.svc.terraform_data.kept", Action::no_op, builtin).plan,
+         {"module.svc.terraform_data.main -> module.service.terraform_data.main exact tentative"}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            BOOST_TEST(settled(c.plan) == c.moves, boost::test_tools::per_element());
+        }
+    }
+}
+
 // What Terraform's trials start from: every candidate of every tied side, each certain
 // when all its values are known and equal, and none for a tie too large to try.
 BOOST_AUTO_TEST_CASE(tied_pairs_for_the_trials) {
