@@ -35,7 +35,7 @@ std::string inline_text(const std::string& text) {
     return out;
 }
 
-std::string arrow(const core::Move& move) {
+std::string markdown_arrow(const core::Move& move) {
     return code(core::to_string(move.from)) + " → " + code(core::to_string(move.to));
 }
 
@@ -78,12 +78,12 @@ std::string render_markdown_report(const shell::ConvergeResult& result, const co
     if (!result.proposals.empty()) {
         out += "\n**Proposed, not accepted by the policy** (left as destroy and create):\n\n";
         for (const auto& proposal : result.proposals)
-            out += "- " + arrow(proposal.move) + ": " + inline_text(core::plain_verdict(proposal.move, proposal.decision)) + "\n";
+            out += "- " + markdown_arrow(proposal.move) + ": " + inline_text(core::plain_verdict(proposal.move, proposal.decision)) + "\n";
     }
     if (!result.dropped.empty()) {
         out += "\n**Refused or withdrawn** (left as destroy and create):\n\n";
         for (const auto& dropped : result.dropped)
-            out += "- " + arrow(dropped.move) + ": " + inline_text(core::plain_dropped(dropped.reason)) + "\n";
+            out += "- " + markdown_arrow(dropped.move) + ": " + inline_text(core::plain_dropped(dropped.reason)) + "\n";
     }
 
     std::set<std::string> explained;

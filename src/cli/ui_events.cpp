@@ -10,14 +10,14 @@
 namespace tfw::cli {
 namespace {
 
-using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
+using EventWriter = rapidjson::Writer<rapidjson::StringBuffer>;
 
 // One line: the envelope, then `body` writes the type's own member.
 template <typename Body>
 std::string event(std::string_view level, const std::string& message, std::string_view timestamp, const char* type,
                   Body&& body) {
     rapidjson::StringBuffer buffer;
-    Writer w(buffer);
+    EventWriter w(buffer);
     w.StartObject();
     run_json::field(w, "@level", std::string(level));
     run_json::field(w, "@message", message);
@@ -29,7 +29,7 @@ std::string event(std::string_view level, const std::string& message, std::strin
     return std::string(buffer.GetString(), buffer.GetSize()) + "\n";
 }
 
-std::string arrow(const core::Move& move) { return core::to_string(move.from) + " -> " + core::to_string(move.to); }
+std::string move_arrow(const core::Move& move) { return core::to_string(move.from) + " -> " + core::to_string(move.to); }
 
 }  // namespace
 
@@ -38,27 +38,27 @@ std::string render_ui_events(const shell::ConvergeResult& result, const std::vec
     std::string out;
     for (std::size_t i = 0; i < result.moves.size(); ++i) {
         const auto& move = result.moves[i];
-        out += event("info", "tfw: " + arrow(move) + ": " + move.evidence, timestamp, "tfw_move", [&](Writer& w) {
+        out += event("info", "tfw: " + move_arrow(move) + ": " + move.evidence, timestamp, "tfw_move", [&](EventWriter& w) {
             w.Key("move");
             run_json::move(w, move, run_json::accepting_rule(result, i));
         });
     }
     for (const auto& proposal : result.proposals)
-        out += event("warn", "tfw: proposed, not accepted by policy: " + arrow(proposal.move) + ": " + proposal.decision.rule,
-                     timestamp, "tfw_proposal", [&](Writer& w) {
+        out += event("warn", "tfw: proposed, not accepted by policy: " + move_arrow(proposal.move) + ": " + proposal.decision.rule,
+                     timestamp, "tfw_proposal", [&](EventWriter& w) {
                          w.Key("proposal");
                          run_json::proposal(w, proposal);
                      });
     for (const auto& dropped : result.dropped)
-        out += event("warn", "tfw: refused by terraform, left as destroy/create: " + arrow(dropped.move) + ": " + dropped.reason,
-                     timestamp, "tfw_dropped", [&](Writer& w) {
+        out += event("warn", "tfw: refused by terraform, left as destroy/create: " + move_arrow(dropped.move) + ": " + dropped.reason,
+                     timestamp, "tfw_dropped", [&](EventWriter& w) {
                          w.Key("dropped");
                          run_json::dropped(w, dropped);
                      });
     for (const auto& trial : result.tie_trials)
         out += event("info",
-                     "tfw: tie trial, round " + std::to_string(trial.round) + ": " + arrow(trial.move) + ": " + trial.verdict,
-                     timestamp, "tfw_trial", [&](Writer& w) {
+                     "tfw: tie trial, round " + std::to_string(trial.round) + ": " + move_arrow(trial.move) + ": " + trial.verdict,
+                     timestamp, "tfw_trial", [&](EventWriter& w) {
                          w.Key("trial");
                          run_json::tie_trial(w, trial);
                      });
@@ -66,7 +66,7 @@ std::string render_ui_events(const shell::ConvergeResult& result, const std::vec
         out += event("info",
                      "tfw: " + core::to_string(entry.address) + " stays a " + (entry.is_deletion ? "destroy" : "create") +
                          ": " + entry.reason,
-                     timestamp, "tfw_unmatched", [&](Writer& w) {
+                     timestamp, "tfw_unmatched", [&](EventWriter& w) {
                          w.Key("unmatched");
                          run_json::unmatched(w, entry);
                      });
@@ -75,7 +75,7 @@ std::string render_ui_events(const shell::ConvergeResult& result, const std::vec
                  "tfw: " + std::to_string(moves) + " move" + (moves == 1 ? "" : "s") + " inferred in " +
                      std::to_string(result.iterations.size()) + " iteration" + (result.iterations.size() == 1 ? "" : "s") +
                      " (" + std::to_string(calls.size()) + " terraform runs)",
-                 timestamp, "tfw_summary", [&](Writer& w) {
+                 timestamp, "tfw_summary", [&](EventWriter& w) {
                      w.Key("summary");
                      w.StartObject();
                      w.Key("moves");
@@ -99,7 +99,7 @@ std::string render_ui_events(const shell::ConvergeResult& result, const std::vec
 }
 
 std::string render_root_line(const std::string& dir, std::string_view timestamp) {
-    return event("info", "tfw: root module " + dir, timestamp, "tfw_root", [&](Writer& w) {
+    return event("info", "tfw: root module " + dir, timestamp, "tfw_root", [&](EventWriter& w) {
         w.Key("root");
         w.StartObject();
         run_json::field(w, "dir", dir);
@@ -117,7 +117,7 @@ std::string render_cross_root_events(const core::CrossRootResult& result, const 
         const std::string pair =
             root_names[from.root] + ": " + from.address + " -> " + root_names[to.root] + ": " + to.address;
         return event("info", proposed ? "tfw: proposed, not moved: " + pair + ": " + move.evidence : "tfw: " + pair,
-                     timestamp, proposed ? "tfw_root_proposed" : "tfw_root_move", [&](Writer& w) {
+                     timestamp, proposed ? "tfw_root_proposed" : "tfw_root_move", [&](EventWriter& w) {
                          w.Key("root_move");
                          w.StartObject();
                          run_json::field(w, "from_root", root_names[from.root]);
@@ -139,7 +139,7 @@ std::string render_cross_root_events(const core::CrossRootResult& result, const 
         const core::RootCandidate& self = candidates[refusal.candidate];
         const std::string& reason = refusal.reason;
         out += event("info", "tfw: " + root_names[self.root] + ": " + self.address + " stays a destroy: " + reason, timestamp,
-                     "tfw_root_refused", [&](Writer& w) {
+                     "tfw_root_refused", [&](EventWriter& w) {
                          w.Key("refused");
                          w.StartObject();
                          run_json::field(w, "root", root_names[self.root]);

@@ -13,8 +13,12 @@
 #                           after checking its cache and that its tfw is newer than every
 #                           source; else here, compiled and linked (-O0). Either way clang
 #                           builds tfw.
-#   clang++ Release         here: every compile command with -fsyntax-only
+#   clang++ Release         here: every compile command with -fsyntax-only, one a source
+#                           file (configured without unity batches, TFW_UNITY_BUILD)
 #   clang++ RelWithDebInfo  the same front-end pass as clang++ Release (below)
+#
+# The real builds compile tfw's libraries in unity batches, as a user's build does by
+# default (CMakeLists.txt, TFW_UNITY_BUILD): those are the compiles whose warnings count.
 #
 # Why nothing is lost:
 # - GCC's optimisation-dependent warnings (-Wmaybe-uninitialized, -Warray-bounds,
@@ -93,8 +97,11 @@ clang_syntax_checked=""
 for compiler in ${TFW_COMPILERS:-g++ clang++}; do
   dir="$scratch/$compiler"
   log="$dir.configure.log"
-  # CMake's flags for each type, less -g.
-  if ! CXX=$compiler cmake -G "Ninja Multi-Config" -S "$source_dir" -B "$dir" \
+  # CMake's flags for each type, less -g. The clang tree is for the syntax pass, one
+  # command a source file (scripts/test's sanitizer tree is the unity-batched Debug build).
+  unity=()
+  [ "$compiler" != clang++ ] || unity=(-DTFW_UNITY_BUILD=OFF)
+  if ! CXX=$compiler cmake -G "Ninja Multi-Config" -S "$source_dir" -B "$dir" "${unity[@]}" \
     -DCMAKE_CONFIGURATION_TYPES="Debug;Release;RelWithDebInfo" \
     -DCMAKE_CXX_FLAGS_DEBUG="-O0" -DCMAKE_CXX_FLAGS_RELEASE="-O3 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" \
     -DTFW_WERROR=ON -DTFW_BUILD_TESTS=OFF >"$log" 2>&1; then

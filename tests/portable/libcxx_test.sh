@@ -8,9 +8,11 @@
 # header that a newer libc++ no longer includes from another, or Apple's availability
 # markings (a function the deployment target's macOS does not have).
 #
-# Every compile command of src/ in BUILD_DIR/compile_commands.json, with its definitions,
+# Every compile command of src/ of BUILD_DIR's configuration, with its definitions,
 # include directories and warnings (-Wall -Wextra, -std=c++20), run by
-# `clang++ -stdlib=libc++ -fsyntax-only -Werror`, nproc at once. Only the syntax pass:
+# `clang++ -stdlib=libc++ -fsyntax-only -Werror`, nproc at once. One command per source
+# file: the tree is configured again here without unity batches (CMakeLists.txt,
+# TFW_UNITY_BUILD), so that each file is checked with its own includes alone. Only the syntax pass:
 # Boost and yaml-cpp are installed for libstdc++ alone, with no libc++ build to link
 # against, but their headers parse with libc++ too, and everything tfw asks of the
 # standard library (names, includes, overloads, templates instantiated) is checked there.
@@ -27,7 +29,11 @@ if ! libcxx_version=$(printf '#include <version>\n_LIBCPP_VERSION\n' |
 fi
 echo "clang++ $(clang++ -dumpversion), libc++ $libcxx_version"
 
-commands="$build_dir/compile_commands.json"
+build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$build_dir/CMakeCache.txt")
+cmake -S "$source_dir" -B "$scratch/tree" -DCMAKE_BUILD_TYPE="${build_type:-RelWithDebInfo}" -DTFW_WERROR=ON \
+  -DTFW_UNITY_BUILD=OFF -DTFW_BUILD_TESTS=OFF >"$scratch/configure.log" 2>&1 ||
+  { cat "$scratch/configure.log" >&2; echo "FAIL: configure failed" >&2; exit 1; }
+commands="$scratch/tree/compile_commands.json"
 [ -f "$commands" ] || { echo "FAIL: no $commands (CMAKE_EXPORT_COMPILE_COMMANDS)" >&2; exit 1; }
 
 # One job a source file of src/: jobs/N.sh, running the compile command with clang++ and

@@ -72,10 +72,6 @@ int line_at(std::string_view text, std::size_t offset) {
     return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(std::min(offset, text.size())), '\n'));
 }
 
-bool ends_with(std::string_view text, std::string_view suffix) {
-    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
-
 }  // namespace
 
 std::optional<BackendBlock> read_backend_block_json(std::string_view json_text, std::string_view file_name) {
@@ -108,7 +104,7 @@ std::optional<BackendBlock> read_backend_block_json(std::string_view json_text, 
 std::optional<BackendBlock> effective_backend_block(const std::vector<std::pair<std::string, std::string>>& files) {
     const auto is_override = [](std::string_view name) {
         for (std::string_view base : {"override.tf", "override.tf.json"})
-            if (name == base || ends_with(name, "_" + std::string(base))) return true;
+            if (name == base || name.ends_with("_" + std::string(base))) return true;
         return false;
     };
     // By name, without copying the texts.
@@ -121,8 +117,8 @@ std::optional<BackendBlock> effective_backend_block(const std::vector<std::pair<
             const auto& [name, text] = *file;
             if (is_override(name) != overriding || (effective && !overriding)) continue;
             std::optional<BackendBlock> block;
-            if (ends_with(name, ".tf.json")) block = read_backend_block_json(text, name);
-            else if (ends_with(name, ".tf")) block = read_backend_block(text, name);
+            if (name.ends_with(".tf.json")) block = read_backend_block_json(text, name);
+            else if (name.ends_with(".tf")) block = read_backend_block(text, name);
             if (block) effective = std::move(block);
         }
     return effective;

@@ -25,7 +25,7 @@ std::string_view trim_spaces(std::string_view s) {
     return s.substr(first, s.find_last_not_of(spaces) - first + 1);
 }
 
-std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string in_quotes(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 std::string describe(HclPosition at) { return std::to_string(at.line) + ":" + std::to_string(at.column); }
 
@@ -85,7 +85,7 @@ HclToken HclLexer::next() {
     skip_spaces_and_comments();
     HclPosition start = here();
     if (at_end()) {
-        if (!open_.empty()) fail(open_.back().at, quoted(open_.back().text) + " is never closed");
+        if (!open_.empty()) fail(open_.back().at, in_quotes(open_.back().text) + " is never closed");
         return token(start, HclTokenKind::end);
     }
     if (at_newline()) {
@@ -230,7 +230,7 @@ HclToken HclLexer::scan_heredoc(HclPosition start) {
     heredoc_header(marker, header_length);
     advance(header_length);
     while (true) {
-        if (at_end()) fail(start, "unterminated heredoc: no line closes it with " + quoted(marker));
+        if (at_end()) fail(start, "unterminated heredoc: no line closes it with " + in_quotes(marker));
         std::size_t line_end = text_.find('\n', pos_);
         if (line_end != std::string_view::npos) {
             std::string_view line = text_.substr(pos_, line_end - pos_);
@@ -274,11 +274,11 @@ HclToken HclLexer::open(HclPosition start, HclTokenKind kind, char closer) {
 
 HclToken HclLexer::close(HclPosition start, HclTokenKind kind) {
     std::string_view closer = text_.substr(pos_, 1);
-    if (open_.empty()) fail(start, "unexpected " + quoted(closer));
+    if (open_.empty()) fail(start, "unexpected " + in_quotes(closer));
     const OpenBracket& innermost = open_.back();
     if (innermost.closer != closer[0]) {
-        fail(start, "unexpected " + quoted(closer) + ", expected " + quoted(std::string(1, innermost.closer)) +
-                        " to close the " + quoted(innermost.text) + " at " + describe(innermost.at));
+        fail(start, "unexpected " + in_quotes(closer) + ", expected " + in_quotes(std::string(1, innermost.closer)) +
+                        " to close the " + in_quotes(innermost.text) + " at " + describe(innermost.at));
     }
     open_.pop_back();
     advance();

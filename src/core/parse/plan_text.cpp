@@ -29,10 +29,6 @@ constexpr HeaderSuffix header_suffixes[] = {
 constexpr std::string_view outputs_only_closing = "You can apply this plan to save these new output values";
 constexpr std::string_view refresh_only_closing = "This is a refresh-only plan, so Terraform will not take any";
 
-bool ends_with(std::string_view text, std::string_view suffix) {
-    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
-
 std::optional<int> number_before(std::string_view line, std::string_view label) {
     std::size_t at = line.find(label);
     if (at == std::string_view::npos) return std::nullopt;
@@ -56,7 +52,7 @@ std::optional<PlanHeader> parse_header(std::string_view line) {
     if (line.substr(0, 1) == "(") return std::nullopt;  // "# (because ...)" notes
     // Endings first: a key may itself contain " has moved to ".
     for (const auto& suffix : header_suffixes) {
-        if (!ends_with(line, suffix.text)) continue;
+        if (!line.ends_with(suffix.text)) continue;
         std::string_view address = line.substr(0, line.size() - suffix.text.size());
         bool deposed = false;
         if (std::size_t at = address.find(" (deposed object "); at != std::string_view::npos) {

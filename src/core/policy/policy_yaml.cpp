@@ -31,7 +31,7 @@ std::string one_line(std::string_view text) {
 }
 
 // User text echoed in a message: one line, and short enough to read.
-std::string quoted(std::string_view text) {
+std::string echoed(std::string_view text) {
     constexpr std::size_t limit = 60;
     return "'" + one_line(text.substr(0, limit)) + (text.size() > limit ? "..." : "") + "'";
 }
@@ -85,7 +85,7 @@ bool is_quoted(const YAML::Node& node) { return node.Tag() == "!" || node.Tag() 
 std::string describe(const YAML::Node& node) {
     switch (node.Type()) {
         case YAML::NodeType::Scalar:
-            return is_quoted(node) ? "the string " + quoted(node.Scalar()) : quoted(node.Scalar());
+            return is_quoted(node) ? "the string " + echoed(node.Scalar()) : echoed(node.Scalar());
         case YAML::NodeType::Sequence: return "a list";
         case YAML::NodeType::Map: return "a mapping";
         case YAML::NodeType::Null:
@@ -184,9 +184,9 @@ std::vector<Entry> Loader::entries(const YAML::Node& map, std::string_view where
         bool known = false;
         for (std::string_view key : keys) known = known || key == name;
         if (!known)
-            fail(pair.first.Mark(), "unknown key " + quoted(name) + std::string(where_for_unknown) + " (expected " +
+            fail(pair.first.Mark(), "unknown key " + echoed(name) + std::string(where_for_unknown) + " (expected " +
                                         join_names(keys) + ")");
-        if (find(out, name)) fail(pair.first.Mark(), "duplicate key " + quoted(name));
+        if (find(out, name)) fail(pair.first.Mark(), "duplicate key " + echoed(name));
         out.push_back({name, pair.first, pair.second});
     }
     return out;
@@ -221,7 +221,7 @@ void Loader::check_glob(const YAML::Node& node, std::string_view field, bool emp
     const std::string& glob = node.Scalar();
     if (glob.empty() && !empty_allowed) fail(node.Mark(), "empty glob in '" + std::string(field) + "' matches nothing");
     std::string problem = glob_syntax_error(glob);
-    if (!problem.empty()) fail(node.Mark(), "bad glob " + quoted(glob) + ": " + problem);
+    if (!problem.empty()) fail(node.Mark(), "bad glob " + echoed(glob) + ": " + problem);
 }
 
 std::string Loader::glob(const Entry& entry) const {
@@ -269,7 +269,7 @@ void Loader::version(const YAML::Node& root) const {
     int value = 0;
     auto [end, error] = std::from_chars(scalar.data(), scalar.data() + scalar.size(), value);
     if (error != std::errc() || end != scalar.data() + scalar.size() || value != supported_version)
-        fail(mark_of(*entry), "unsupported version " + quoted(scalar) + " (this tfw reads version " +
+        fail(mark_of(*entry), "unsupported version " + echoed(scalar) + " (this tfw reads version " +
                                   std::to_string(supported_version) + ")");
 }
 
@@ -286,7 +286,7 @@ AcceptRule Loader::accept_rule(const YAML::Node& item) {
                     fail(kind_node.Mark(), "'kinds' entries must be names, got " + describe(kind_node));
                 std::optional<MatchKind> kind = parse_match_kind(kind_node.Scalar());
                 if (!kind)
-                    fail(kind_node.Mark(), "unknown match kind " + quoted(kind_node.Scalar()) +
+                    fail(kind_node.Mark(), "unknown match kind " + echoed(kind_node.Scalar()) +
                                                " (expected exact, ignore, confirmed, partial or cross_type)");
                 if (*kind == MatchKind::partial && !partial_kind_) partial_kind_ = kind_node.Mark();
                 if (*kind == MatchKind::cross_type && !cross_type_kind_) cross_type_kind_ = kind_node.Mark();
@@ -303,7 +303,7 @@ AcceptRule Loader::accept_rule(const YAML::Node& item) {
                 std::string_view stem = "module.";
                 std::size_t common = std::min(literal.size(), stem.size());
                 if (!glob.empty() && literal.substr(0, common) != stem.substr(0, common))
-                    fail(field.value[i].Mark(), "module glob " + quoted(glob) +
+                    fail(field.value[i].Mark(), "module glob " + echoed(glob) +
                                                     " can never match: module paths start with 'module.' "
                                                     "(\"\" is the root module)");
             }
@@ -346,18 +346,18 @@ void Loader::import_ids(const Entry& entry, Policy& policy) const {
         if (!pair.first.IsScalar()) fail(pair.first.Mark(), "keys must be names, got " + describe(pair.first));
         Entry field{pair.first.Scalar(), pair.first, pair.second};
         for (const auto& seen : policy.import_ids)
-            if (seen.type == field.name) fail(pair.first.Mark(), "duplicate key " + quoted(field.name));
+            if (seen.type == field.name) fail(pair.first.Mark(), "duplicate key " + echoed(field.name));
         ImportIdRule rule;
         rule.where = location(pair.first.Mark());
         rule.type = field.name;
         if (rule.type.empty() || rule.type.find_first_of("*?") != std::string::npos)
-            fail(pair.first.Mark(), "an import_ids key is an exact resource type, got " + quoted(rule.type));
+            fail(pair.first.Mark(), "an import_ids key is an exact resource type, got " + echoed(rule.type));
         if (!field.value.IsScalar() || field.value.Scalar().empty())
             fail(mark_of(field), "the import ID of '" + field.name + "' must be a quoted template such as \"{id}\", got " +
                                      describe(field.value));
         rule.id_template = field.value.Scalar();
         if (std::string error = import_id_template_error(rule.id_template); !error.empty())
-            fail(mark_of(field), "the import ID template " + quoted(rule.id_template) + " " + error);
+            fail(mark_of(field), "the import ID template " + echoed(rule.id_template) + " " + error);
         policy.import_ids.push_back(std::move(rule));
     }
 }
@@ -410,7 +410,7 @@ void Loader::ignore_rules(const YAML::Node& item, Policy& policy) const {
             std::string name = text(field);
             std::optional<IgnoreRule> parsed = parse_ignore_kind(name);
             if (!parsed)
-                fail(field.value.Mark(), "unknown ignore kind " + quoted(name) +
+                fail(field.value.Mark(), "unknown ignore kind " + echoed(name) +
                                              " (expected everything, whitespace, prefix:P, case, json or "
                                              "null-equals-empty)");
             if (parsed->kind == IgnoreKind::prefix && parsed->prefix.empty())
@@ -447,7 +447,7 @@ std::string Loader::type_name(const Entry& entry) const {
     std::string name = text(entry);
     if (name.empty()) fail(mark_of(entry), "'" + entry.name + "' must not be empty");
     if (name.find_first_of("*?") != std::string::npos)
-        fail(mark_of(entry), "'" + entry.name + "' is an exact resource type, not a glob: " + quoted(name));
+        fail(mark_of(entry), "'" + entry.name + "' is an exact resource type, not a glob: " + echoed(name));
     return name;
 }
 
@@ -463,7 +463,7 @@ CrossTypeRule Loader::cross_type_rule(const YAML::Node& item) const {
         if (field.name == "to") rule.to_type = type_name(field);
     }
     if (rule.from_type == rule.to_type)
-        fail(item.Mark(), "a cross_type rule needs two different types, got " + quoted(rule.from_type) + " twice");
+        fail(item.Mark(), "a cross_type rule needs two different types, got " + echoed(rule.from_type) + " twice");
     return rule;
 }
 
@@ -483,7 +483,7 @@ Policy Loader::load(std::string_view yaml_text) {
         if (roots[i].pos == roots[i - 1].pos) {
             const YAML::Mark& stuck = roots[i];
             std::size_t at = static_cast<std::size_t>(stuck.pos);
-            fail(stuck, "unexpected " + quoted(at < text.size() ? text.substr(at, 1) : std::string()));
+            fail(stuck, "unexpected " + echoed(at < text.size() ? text.substr(at, 1) : std::string()));
         }
     }
     if (roots.size() > 1) fail(roots[1], "a policy file holds one YAML document; another starts here");
