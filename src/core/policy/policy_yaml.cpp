@@ -368,7 +368,7 @@ void Loader::sibling_roots(const Entry& entry, Policy& policy) const {
         if (!item.IsScalar() || item.Scalar().empty())
             fail(item.Mark(), "'roots' entries are root module directories, got " + describe(item));
         for (const auto& seen : policy.sibling_roots)
-            if (seen.dir == item.Scalar()) fail(item.Mark(), "root " + quoted(item.Scalar()) + " is named twice");
+            if (seen.dir == item.Scalar()) fail(item.Mark(), "root " + echoed(item.Scalar()) + " is named twice");
         policy.sibling_roots.push_back({item.Scalar(), location(item.Mark())});
     }
 }
