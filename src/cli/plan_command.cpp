@@ -46,7 +46,8 @@ std::vector<core::Placement> placements_of(const Invocation& invocation, const s
     std::vector<core::MoveBlock> instance_moves;
     for (const auto& move : result.moves) instance_moves.push_back({move.from, move.to});
     auto blocks = core::collapse_moves(instance_moves, result.prior_objects, &result.configuration);
-    return core::place_moves(blocks, shell::read_module_dirs(invocation.root_dir), result.module_instances);
+    return core::place_moves(blocks, shell::read_module_dirs(invocation.root_dir), result.module_instances,
+                             core::before_moves(result.prior_objects, instance_moves));
 }
 
 // --write: appends the placed blocks to each directory's moved file.

@@ -126,8 +126,8 @@ private:
     std::map<std::vector<std::string>, InstanceKey::Kind> shown_keys_;
 };
 
-// Prior objects at the from side of the moves: an object found at a move's `to` was
-// moved there by that move (an injected block), so it counts at the move's `from`.
+}  // namespace
+
 std::vector<Address> before_moves(const std::vector<Address>& prior_objects, const std::vector<MoveBlock>& moves) {
     std::map<Address, Address> from_of;
     for (const auto& move : moves) from_of[move.to] = move.from;
@@ -139,6 +139,8 @@ std::vector<Address> before_moves(const std::vector<Address>& prior_objects, con
     }
     return out;
 }
+
+namespace {
 
 // The outermost module step a move changes while keeping its depth: the module instance
 // pair (P, Q) that differ only in their last step, such as (module.a, module.x) for
@@ -155,13 +157,32 @@ std::optional<std::pair<ModulePath, ModulePath>> outer_step(const MoveBlock& mov
 std::vector<MoveBlock> collapse_before(const std::vector<MoveBlock>& moves, const std::vector<Address>& before,
                                        const ConfigModule* configuration);
 
+// Whether a block from `from` moves the object or module instance at `address`: the
+// same address, or one under it (a keyless side takes every key of its call or resource).
+bool moved_by(const Address& from, const Address& address) {
+    if (from.is_module()) {
+        if (address.module.size() < from.module.size()) return false;
+        for (std::size_t i = 0; i < from.module.size(); ++i) {
+            const ModuleStep& step = from.module[i];
+            if (step.name != address.module[i].name) return false;
+            if (!(i + 1 == from.module.size() && step.key.empty()) && step.key != address.module[i].key) return false;
+        }
+        return true;
+    }
+    if (!address.resource || address.module != from.module || address.resource->mode != from.resource->mode ||
+        address.resource->type != from.resource->type || address.resource->name != from.resource->name)
+        return false;
+    return from.resource->key.empty() || from.resource->key == address.resource->key;
+}
+
 // A module call renamed (or re-keyed) at several levels, written level by level: the
-// outer block P -> Q, then what is left inside Q (module.x.module.b -> module.x.module.y),
-// which placement puts in Q's own directory, the module that holds the inner call.
-// Exactly equivalent only when every object under P moves under Q, nothing else lived
-// under Q or moves there, P is gone from the configuration, and what is left inside Q
-// collapses, in the world where P has already moved, into module blocks alone (each
-// checked the same way). Resource renames inside stay as they are collapsed today.
+// outer block P -> Q, then what is left inside Q (module.x.module.b -> module.x.module.y,
+// or a resource renamed inside, module.x.terraform_data.a -> module.x.terraform_data.b),
+// which placement puts in Q's own directory, where one block serves every instance that
+// renames alike. Exactly equivalent only when every object under P moves under Q,
+// nothing else lived under Q or moves there, P is gone from the configuration, and what
+// is left inside Q collapses, in the world where P has already moved (each level checked
+// the same way).
 class Levels {
 public:
     Levels(const std::vector<MoveBlock>& moves, const PriorIndex& prior, const std::map<Address, Address>& to_of,
@@ -227,10 +248,14 @@ private:
             return true;
         });
         auto inner = collapse_before(residual, midway_world, configuration_);
-        if (!std::all_of(inner.begin(), inner.end(), [this](const MoveBlock& block) {
-                return block.from.is_module() && !whole_call_still_declared(block);
-            }))
+        if (std::any_of(inner.begin(), inner.end(),
+                        [this](const MoveBlock& block) { return block.from.is_module() && whole_call_still_declared(block); }))
             return std::nullopt;
+        // In the world after P -> Q, where one move lands may be where another starts:
+        // Terraform would follow such blocks as a chain, and move that object on.
+        for (const auto& block : inner)
+            for (const auto& other : inner)
+                if (&block != &other && moved_by(other.from, block.to)) return std::nullopt;
         return inner;
     }
 

@@ -1,5 +1,7 @@
 #include "tfw/core/write/placement.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -31,14 +33,64 @@ ModulePath common_module(const MoveBlock& block) {
     return common_ancestor(block.from.module, block.to.module);
 }
 
+// The module instance `at` now stands for, after `block` moved `from` there.
+std::optional<Address> moved_module(const MoveBlock& block, const Address& object) {
+    const ModulePath& from = block.from.module;
+    if (object.module.size() < from.size()) return std::nullopt;
+    for (std::size_t i = 0; i < from.size(); ++i) {
+        if (from[i].name != object.module[i].name) return std::nullopt;
+        // A keyless last step is the whole call (every key) when the other side is keyless
+        // too, and the no-key instance when it is not.
+        const bool whole_call = i + 1 == from.size() && from[i].key.empty() && block.to.module.back().key.empty();
+        if (!whole_call && from[i].key != object.module[i].key) return std::nullopt;
+    }
+    Address moved = object;
+    ModulePath to = block.to.module;
+    if (block.to.module.back().key.empty() && from.back().key.empty()) to.back().key = object.module[from.size() - 1].key;
+    moved.module = to;
+    moved.module.insert(moved.module.end(), object.module.begin() + static_cast<std::ptrdiff_t>(from.size()), object.module.end());
+    return moved;
+}
+
+// Whether a block from `from` may touch the object at `address`: any instance of the
+// resource or module call it names, whatever the keys, since a block naming a resource
+// also switches Terraform's implied moves off for it (`x` to `x[0]`).
+bool touches(const Address& from, const Address& address) {
+    if (from.is_module()) {
+        if (address.module.size() < from.module.size()) return false;
+        for (std::size_t i = 0; i < from.module.size(); ++i)
+            if (from.module[i].name != address.module[i].name ||
+                (i + 1 < from.module.size() && from.module[i].key != address.module[i].key))
+                return false;
+        return true;
+    }
+    return address.resource && address.module == from.module && address.resource->mode == from.resource->mode &&
+           address.resource->type == from.resource->type && address.resource->name == from.resource->name;
+}
+
 class Placer {
 public:
-    Placer(const std::vector<MoveBlock>& blocks, const ModuleDirs& dirs, const std::vector<ModulePath>& instances)
+    Placer(const std::vector<MoveBlock>& blocks, const ModuleDirs& dirs, const std::vector<ModulePath>& instances,
+           const std::vector<Address>& objects)
         : blocks_(blocks.begin(), blocks.end()), dirs_(dirs) {
         std::set<ModulePath> unique(instances.begin(), instances.end());
+        for (const auto& object : objects) unique.insert(object.module);
         for (const auto& instance : unique)
             if (auto it = dirs_.find(static_key(instance)); it != dirs_.end())
                 instances_by_dir_[normalize_dir(it->second.dir)].push_back(instance);
+        // Where each object is once the module blocks have moved it, outer ones first:
+        // what a block written inside a module then finds.
+        std::vector<const MoveBlock*> module_blocks;
+        for (const auto& block : blocks_)
+            if (block.from.is_module()) module_blocks.push_back(&block);
+        std::stable_sort(module_blocks.begin(), module_blocks.end(), [](const MoveBlock* a, const MoveBlock* b) {
+            return a->from.module.size() < b->from.module.size();
+        });
+        for (Address object : objects) {
+            for (const MoveBlock* block : module_blocks)
+                if (auto moved = moved_module(*block, object)) object = *moved;
+            world_.push_back(std::move(object));
+        }
     }
 
     Placement place(const MoveBlock& block) const {
@@ -72,20 +124,28 @@ private:
         if (!is_user_directory(dir)) return to_string(module) + " has its source outside the root module's tree, " + dir;
         Address from = relative_to(block.from, module);
         Address to = relative_to(block.to, module);
-        // Every module instance reading this directory gets the block: all must move alike.
+        // Every module instance reading this directory gets the block, those of the old
+        // configuration too (an instance that goes): each must make the same move, or
+        // hold nothing the block would move.
         if (auto sharing = instances_by_dir_.find(dir); sharing != instances_by_dir_.end()) {
             for (const auto& instance : sharing->second) {
                 MoveBlock same{absolute_from(from, instance), absolute_from(to, instance)};
-                if (!blocks_.count(same))
-                    return "the directory " + dir + " is shared with " + (instance.empty() ? "the root" : to_string(instance)) +
-                           ", which does not make the same move";
+                if (blocks_.count(same) || !holds(same.from)) continue;
+                return "the directory " + dir + " is shared with " + (instance.empty() ? "the root" : to_string(instance)) +
+                       ", which does not make the same move";
             }
         }
         return {};
     }
 
+    // Whether some object is where a block from `from` may touch it.
+    bool holds(const Address& from) const {
+        return std::any_of(world_.begin(), world_.end(), [&](const Address& object) { return touches(from, object); });
+    }
+
     std::set<MoveBlock> blocks_;
     const ModuleDirs& dirs_;
+    std::vector<Address> world_;  // the prior objects, where the module blocks put them
     // Module instances by the directory their source is in, in address order.
     std::map<std::string, std::vector<ModulePath>> instances_by_dir_;
 };
@@ -138,8 +198,8 @@ std::vector<Address> prior_objects(const Plan& plan) {
 }
 
 std::vector<Placement> place_moves(const std::vector<MoveBlock>& blocks, const ModuleDirs& dirs,
-                                   const std::vector<ModulePath>& instances) {
-    Placer placer(blocks, dirs, instances);
+                                   const std::vector<ModulePath>& instances, const std::vector<Address>& objects) {
+    Placer placer(blocks, dirs, instances, objects);
     std::vector<Placement> out;
     std::set<std::tuple<std::string, Address, Address>> seen;
     for (const auto& block : blocks) {

@@ -180,12 +180,12 @@ BOOST_AUTO_TEST_CASE(no_collapse_unless_exactly_equivalent) {
          {{"module.old.terraform_data.x", "module.new.terraform_data.x"}},
          {"module.old.terraform_data.x", "module.old.terraform_data.y"},
          {"module.old.terraform_data.x -> module.new.terraform_data.x"}},
-        {"objects under the module go to different places",
+        // A person writes the module rename and, inside, the resource rename.
+        {"the module renamed, and a resource renamed inside it",
          {{"module.old.terraform_data.x", "module.new.terraform_data.x"},
           {"module.old.terraform_data.y", "module.new.terraform_data.renamed"}},
          {"module.old.terraform_data.x", "module.old.terraform_data.y"},
-         {"module.old.terraform_data.x -> module.new.terraform_data.x",
-          "module.old.terraform_data.y -> module.new.terraform_data.renamed"}},
+         {"module.new.terraform_data.y -> module.new.terraform_data.renamed", "module.old -> module.new"}},
         // The old reading of prior objects (previous_address) put a chained object at the
         // chain's start, so "everything under module.mid moved" held vacuously.
         {"nothing known under the old module instance: never a vacuous collapse",
@@ -304,12 +304,12 @@ BOOST_AUTO_TEST_CASE(module_call_gaining_repetition_omitted_from_the_configurati
               R"(module.a.terraform_data.worker[1] -> module.a["second"].terraform_data.worker[1])"}},
             // Whatever was in module.a.module.inner went to module.a["first"] itself: that
             // module instance moves whole (Terraform accepts it, checked).
-            {"an object under module.a moves elsewhere inside the instance",
+            {"an object under module.a moves elsewhere inside the instance: the instance, then that object",
              {{"module.a.terraform_data.web", R"(module.a["first"].terraform_data.web)"},
               {"module.a.module.inner.terraform_data.leaf", R"(module.a["first"].terraform_data.leaf)"}},
              {"module.a.terraform_data.web", "module.a.module.inner.terraform_data.leaf"},
-             {R"(module.a.terraform_data.web -> module.a["first"].terraform_data.web)",
-              R"(module.a.module.inner -> module.a["first"])"}},
+             {R"(module.a -> module.a["first"])",
+              R"(module.a["first"].module.inner.terraform_data.leaf -> module.a["first"].terraform_data.leaf)"}},
             {"module.a[\"first\"] already held an object",
              {{"module.a.terraform_data.web", R"(module.a["first"].terraform_data.web)"}},
              {"module.a.terraform_data.web", R"(module.a["first"].terraform_data.worker[0])"},
@@ -402,6 +402,17 @@ BOOST_AUTO_TEST_CASE(nested_collapse_level_by_level) {
          {"module.a[0].module.b.terraform_data.r", "module.a[1].module.b.terraform_data.r"},
          {"module.a -> module.x", "module.x[0].module.b -> module.x[0].module.y",
           "module.x[1].module.b -> module.x[1].module.y"}},
+        // Issue 32: a call re-keyed from count to for_each with a resource renamed inside.
+        {"re-keyed, a resource renamed inside: a block per instance, then the rename inside each",
+         {{"module.svc[0].terraform_data.a", R"(module.service["api"].terraform_data.b)"},
+          {"module.svc[0].terraform_data.c", R"(module.service["api"].terraform_data.c)"},
+          {"module.svc[1].terraform_data.a", R"(module.service["web"].terraform_data.b)"},
+          {"module.svc[1].terraform_data.c", R"(module.service["web"].terraform_data.c)"}},
+         {"module.svc[0].terraform_data.a", "module.svc[0].terraform_data.c", "module.svc[1].terraform_data.a",
+          "module.svc[1].terraform_data.c"},
+         {R"(module.service["api"].terraform_data.a -> module.service["api"].terraform_data.b)",
+          R"(module.service["web"].terraform_data.a -> module.service["web"].terraform_data.b)",
+          R"(module.svc[0] -> module.service["api"])", R"(module.svc[1] -> module.service["web"])"}},
         {"inside a module that stays: the levels start below it",
          {{"module.p.module.a.module.b.terraform_data.r", "module.p.module.x.module.y.terraform_data.r"}},
          {"module.p.module.a.module.b.terraform_data.r", "module.p.terraform_data.stays"},
@@ -414,22 +425,23 @@ BOOST_AUTO_TEST_CASE(nested_collapse_level_by_level) {
     });
 }
 
-BOOST_AUTO_TEST_CASE(no_nested_collapse_unless_exactly_equivalent) {
+BOOST_AUTO_TEST_CASE(nested_collapse_only_where_exactly_equivalent) {
     run({
         {"an object of the outer module stays: one block for the inner module only",
          {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"}},
          {"module.a.module.b.terraform_data.r", "module.a.terraform_data.keep"},
          {"module.a.module.b -> module.x.module.y"}},
-        {"a resource renamed inside too: no levels (they would need a resource block inside)",
+        {"a resource renamed inside too: a level each, the rename in the innermost module",
          {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r2"}},
          {"module.a.module.b.terraform_data.r"},
-         {"module.a.module.b.terraform_data.r -> module.x.module.y.terraform_data.r2"}},
-        {"the inner module is split: no levels, and no module block",
+         {"module.a -> module.x", "module.x.module.b -> module.x.module.y",
+          "module.x.module.y.terraform_data.r -> module.x.module.y.terraform_data.r2"}},
+        {"the inner module is split: the outer level, then each object inside",
          {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"},
           {"module.a.module.b.terraform_data.s", "module.x.module.z.terraform_data.s"}},
          {"module.a.module.b.terraform_data.r", "module.a.module.b.terraform_data.s"},
-         {"module.a.module.b.terraform_data.r -> module.x.module.y.terraform_data.r",
-          "module.a.module.b.terraform_data.s -> module.x.module.z.terraform_data.s"}},
+         {"module.a -> module.x", "module.x.module.b.terraform_data.r -> module.x.module.y.terraform_data.r",
+          "module.x.module.b.terraform_data.s -> module.x.module.z.terraform_data.s"}},
         {"the new outer module already held an object",
          {{"module.a.module.b.terraform_data.r", "module.x.module.y.terraform_data.r"}},
          {"module.a.module.b.terraform_data.r", "module.x.terraform_data.there"},

@@ -46,12 +46,24 @@ struct Case {
     std::vector<std::string> instances;   // module instances of the new configuration
     std::vector<std::string> expected;    // text_of()
     std::string note;                     // a fragment of the first placement's note ("" none)
+    // The prior objects besides those the blocks move (each block's `from` holds one).
+    std::vector<std::string> others = {};
 };
+
+// The prior objects: one where each block starts, and the case's others.
+std::vector<Address> objects_of(const Case& c) {
+    std::vector<Address> out;
+    for (const auto& block : blocks_of(c.blocks))
+        out.push_back(block.from.is_module() ? absolute_from(must_parse_address("terraform_data.x"), block.from.module)
+                                             : block.from);
+    for (const auto& other : c.others) out.push_back(must_parse_address(other));
+    return out;
+}
 
 void run(const std::vector<Case>& cases) {
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) {
-            auto placements = place_moves(blocks_of(c.blocks), c.dirs, paths(c.instances));
+            auto placements = place_moves(blocks_of(c.blocks), c.dirs, paths(c.instances), objects_of(c));
             BOOST_TEST(text_of(placements) == c.expected, boost::test_tools::per_element());
             BOOST_TEST_REQUIRE(!placements.empty());
             if (c.note.empty())
@@ -159,12 +171,33 @@ BOOST_AUTO_TEST_CASE(module_moves_are_placed_from_the_parents) {
          {"", "module.x[0]", "module.x[1]", "module.x[0].module.y", "module.x[1].module.y"},
          {".: module.a -> module.x", "modules/a: module.b -> module.y"},
          ""},
+        // Issue 32: what collapse_moves() gives for a call re-keyed from count to for_each
+        // with a resource renamed inside: a block per instance in the root, and the rename
+        // once, in the module's own directory, which every instance and caller reads.
+        {"re-keyed with a rename inside: the instances in the root, the rename in the module",
+         {{R"(module.service["api"].terraform_data.a)", R"(module.service["api"].terraform_data.b)"},
+          {R"(module.service["web"].terraform_data.a)", R"(module.service["web"].terraform_data.b)"},
+          {"module.svc[0]", R"(module.service["api"])"},
+          {"module.svc[1]", R"(module.service["web"])"}},
+         local_dirs({{"service", "modules/svc"}, {"svc", "modules/svc"}}),
+         {"", R"(module.service["api"])", R"(module.service["web"])"},
+         {"modules/svc: terraform_data.a -> terraform_data.b", R"(.: module.svc[0] -> module.service["api"])",
+          R"(.: module.svc[1] -> module.service["web"])"},
+         "",
+         {"module.svc[0].terraform_data.a", "module.svc[1].terraform_data.a"}},
         {"the same in one instance of the parent only: the root, with its keys",
          {{R"(module.p["x"].module.a)", R"(module.p["x"].module.a[0])"}},
          local_dirs({{"p", "modules/p"}, {"p.a", "modules/svc"}}),
          {"", R"(module.p["x"])", R"(module.p["y"])", R"(module.p["x"].module.a[0])"},
          {R"(.: module.p["x"].module.a -> module.p["x"].module.a[0])"},
-         R"(shared with module.p["y"])"},
+         R"(shared with module.p["y"])",
+         {R"(module.p["y"].module.a.terraform_data.x)"}},
+        {"the other instance of the parent holds nothing the block would move: the parent's directory",
+         {{R"(module.p["x"].module.a)", R"(module.p["x"].module.a[0])"}},
+         local_dirs({{"p", "modules/p"}, {"p.a", "modules/svc"}}),
+         {"", R"(module.p["x"])", R"(module.p["y"])", R"(module.p["x"].module.a[0])"},
+         {R"(modules/p: module.a -> module.a[0])"},
+         ""},
         {"a whole resource out of the no-key instance of a call that gained for_each: the root",
          {{"module.a.terraform_data.worker", R"(module.a["first"].terraform_data.worker)"}},
          local_dirs({{"a", "modules/svc"}}),
@@ -249,7 +282,24 @@ BOOST_AUTO_TEST_CASE(shared_directories) {
          {R"(.: module.many["x"].terraform_data.old -> module.many["x"].terraform_data.new)",
           ".: module.one.terraform_data.old -> module.one.terraform_data.new",
           ".: module.two.terraform_data.old -> module.two.terraform_data.new"},
-         R"(shared with module.many["y"])"},
+         R"(shared with module.many["y"])",
+         {R"(module.many["y"].terraform_data.old)"}},
+        // A block in a module's directory moves the objects of every instance that reads it,
+        // those of an instance that goes too: Terraform then says "moved from" of what it
+        // destroys, which is not the plan tfw showed.
+        {"an instance that goes holds what the block would move: higher",
+         {{"module.svc[0].terraform_data.old", "module.svc[0].terraform_data.new"}},
+         local_dirs({{"svc", "modules/svc"}}),
+         {"", "module.svc[0]"},
+         {".: module.svc[0].terraform_data.old -> module.svc[0].terraform_data.new"},
+         "shared with module.svc[1]",
+         {"module.svc[1].terraform_data.old"}},
+        {"a new instance holds nothing yet: the module's directory",
+         {{"module.svc[0].terraform_data.old", "module.svc[0].terraform_data.new"}},
+         local_dirs({{"svc", "modules/svc"}}),
+         {"", "module.svc[0]", "module.svc[1]"},
+         {"modules/svc: terraform_data.old -> terraform_data.new"},
+         ""},
         {"a collapsed block in one instance, instance blocks in another: higher",
          {{"module.one.terraform_data.old", "module.one.terraform_data.new"},
           {"module.two.terraform_data.old[0]", "module.two.terraform_data.new[0]"}},
@@ -258,7 +308,7 @@ BOOST_AUTO_TEST_CASE(shared_directories) {
          {".: module.one.terraform_data.old -> module.one.terraform_data.new",
           ".: module.two.terraform_data.old[0] -> module.two.terraform_data.new[0]"},
          "shared with module.two"},
-        {"only the instances of the new configuration count",
+        {"an instance that went whole elsewhere holds nothing the block would move",
          {{"module.one.terraform_data.old", "module.one.terraform_data.new"}},
          local_dirs({{"one", "modules/svc"}, {"gone", "modules/svc"}}),
          {"", "module.one"},

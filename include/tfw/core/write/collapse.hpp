@@ -33,4 +33,8 @@ struct MoveBlock {
 std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const std::vector<Address>& prior_objects,
                                       const ConfigModule* configuration = nullptr);
 
+// The prior objects at the `from` side of the moves: an object found at a move's `to` was
+// moved there by that move (an injected block), so it is at the move's `from` before.
+std::vector<Address> before_moves(const std::vector<Address>& prior_objects, const std::vector<MoveBlock>& moves);
+
 }  // namespace tfw::core::write

@@ -42,10 +42,13 @@ struct Placement {
     bool operator==(const Placement&) const = default;
 };
 
-// `instances` are all module instance paths the plan knows (prior and planned), used
-// to check that a shared directory sees the same move in every instance.
+// `instances` are the module instances of the new configuration, and `objects` the prior
+// objects before the moves (before_moves()), whose module instances read a directory's
+// blocks too: a directory shared by several instances holds a block only when each of
+// them makes the same move or holds nothing it would move, once the module blocks have
+// moved what they move.
 std::vector<Placement> place_moves(const std::vector<MoveBlock>& blocks, const ModuleDirs& dirs,
-                                   const std::vector<ModulePath>& instances);
+                                   const std::vector<ModulePath>& instances, const std::vector<Address>& objects);
 
 // Every module instance of the new configuration that holds an object, with ancestors.
 std::vector<ModulePath> known_module_instances(const Plan& plan);
