@@ -45,7 +45,10 @@ Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file) {
         bool take = decisions[i].verdict == Verdict::accepted;
         if (decisions[i].verdict == Verdict::proposed && settings.can_ask) {
             take = co_await ask(fresh[i], decisions[i]);
-            if (take) decisions[i].rule = "confirmed at the prompt (" + decisions[i].rule + ")";
+            if (take) {
+                approved.insert({fresh[i].from, fresh[i].to});
+                decisions[i] = {Verdict::accepted, "confirmed at the prompt (" + decisions[i].rule + ")"};
+            }
         }
         if (take) {
             added.push_back(fresh[i]);

@@ -83,7 +83,12 @@ Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, c
         if (!on_trial.count({move.from, move.to})) continue;
         const std::optional<Address> from_in_state = state_address_of(move.from);
         std::optional<TrialVerdict> verdict = judge_trial(summary, move, from_in_state);
-        if (!verdict) verdict = judge_trial(*co_await shown_plan(file), move, from_in_state);
+        // Which attributes an update changes, and which of them are computed at apply, the
+        // rendering says only line by line (a value over several lines ends elsewhere): where
+        // an ignore-rules move's kind depends on it, show -json says it exactly.
+        const bool needs_attributes = verdict && verdict->outcome == TrialOutcome::update && move.kind == MatchKind::ignore_rules &&
+                                      move.to.resource && !ignore_rules_cover(settings.policy, move.to.resource->type, *verdict);
+        if (!verdict || needs_attributes) verdict = judge_trial(*co_await shown_plan(file), move, from_in_state);
         judged_moves.push_back({i, move, *verdict, result.move_decisions[i], !move.is_tentative(), false});
     }
     on_trial.clear();

@@ -1,6 +1,7 @@
 #include "tfw/core/parse/plan_json.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string_view>
 #include <vector>
@@ -156,14 +157,15 @@ public:
     }
 
     // The top-level attributes an update changes, as the rendering marks them (`~ input`):
-    // another value, a value unknown until apply, or one newly sensitive (or no longer).
+    // another value, one newly sensitive (or no longer), or a value computed at apply
+    // (`~ output (known after apply)`).
     std::vector<std::string> changed_attributes() const {
         auto differs = [](const Json* a, const Json* b, const Json& name) {
             const Json* x = child_mark(a, name);
             const Json* y = child_mark(b, name);
             return !x != !y || (x && !(*x == *y));
         };
-        std::set<std::string> names;
+        std::map<std::string, bool> names;  // -> known after apply
         for (const Json* side : {&before_, &after_}) {
             if (!side->IsObject()) continue;
             for (auto it = side->MemberBegin(); it != side->MemberEnd(); ++it) {
@@ -171,11 +173,11 @@ public:
                 marked_paths(child_mark(&after_unknown_, it->name), "", unknown);
                 if (differs(&before_, &after_, it->name) || !unknown.empty() ||
                     differs(&before_sensitive_, &after_sensitive_, it->name))
-                    names.emplace(it->name.GetString(), it->name.GetStringLength());
+                    names[std::string(it->name.GetString(), it->name.GetStringLength())] = !unknown.empty();
             }
         }
         std::vector<std::string> out;
-        for (const auto& name : names) out.push_back("~ " + name);
+        for (const auto& [name, computed] : names) out.push_back("~ " + name + (computed ? " (known after apply)" : ""));
         return out;
     }
 

@@ -93,6 +93,7 @@ std::optional<std::string> changed_attribute(std::string_view line) {
     name = name.substr(0, name_end);
     if (name.empty() || name.front() == '#') return std::nullopt;
     std::string out = std::string(symbol) + " " + std::string(name);
+    if (line.find("-> (known after apply)") != std::string_view::npos) out += " (known after apply)";
     if (line.find("# forces replacement") != std::string_view::npos) out += " (forces replacement)";
     return out;
 }

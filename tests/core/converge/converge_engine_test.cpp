@@ -249,6 +249,36 @@ BOOST_AUTO_TEST_CASE(a_partial_move_confirmed_at_the_prompt_is_kept) {
     BOOST_TEST((evidence.find(verdict) != std::string::npos && evidence.find(verdict) == evidence.rfind(verdict)), evidence);
 }
 
+// An exact move the policy does not accept, asked about before any trial: a yes makes it
+// accepted, and the plan it goes into judges it as one (it is not withdrawn at the end as
+// a move no one accepted).
+BOOST_AUTO_TEST_CASE(an_exact_move_confirmed_at_the_prompt_is_kept) {
+    ScriptedTerraform terraform;
+    terraform.headers = [](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+        if (has(moves, "terraform_data.a", "terraform_data.b")) return {"terraform_data.a has moved to terraform_data.b"};
+        return {"terraform_data.a will be destroyed", "terraform_data.b will be created"};
+    };
+    terraform.shown = [](const std::vector<MovePair>&) {
+        return PlanBuilder()
+            .deletion("terraform_data.a", {{"id", "\"r\""}, {"input", "\"x\""}, {"output", "\"x\""}}, builtin)
+            .creation("terraform_data.b", {{"id", "?"}, {"input", "\"x\""}, {"output", "?"}}, builtin)
+            .plan;
+    };
+    terraform.answer = [](const Move&) { return true; };
+    Policy accept_nothing = default_policy();
+    accept_nothing.accept.clear();
+    const Driven driven = drive(terraform, true, accept_nothing);
+    const std::vector<std::string> expected = {"plan plan-1.tfplan []", "show plan-1.tfplan",
+                                               "ask terraform_data.a -> terraform_data.b: yes",
+                                               "plan plan-2.tfplan [terraform_data.a -> terraform_data.b]", "finish plan-2.tfplan"};
+    BOOST_TEST(lines(driven.log) == lines(expected));
+    BOOST_TEST(moves_of(driven.outcome) == std::vector<std::string>{"terraform_data.a -> terraform_data.b"},
+               boost::test_tools::per_element());
+    BOOST_TEST(driven.outcome.dropped.empty());
+    BOOST_TEST_REQUIRE(driven.outcome.move_decisions.size() == 1u);
+    BOOST_TEST((driven.outcome.move_decisions[0].verdict == Verdict::accepted));
+}
+
 BOOST_AUTO_TEST_CASE(answers_of_the_wrong_kind_are_refused) {
     EngineSettings settings;
     settings.policy = default_policy();
@@ -408,8 +438,8 @@ BOOST_AUTO_TEST_CASE(terraform_judges_moves_that_equal_values_took) {
         // The rules accepted a difference in the input, not one in anything else.
         {"an update beyond what the ignore rules allowed", "terraform_data.b will be updated in-place|terraform_data.a|input,output",
          with_ignore("terraform_data", "input", IgnoreKind::whitespace), true,
-         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\ninject []\nfinish plan-1.tfplan\n", "", "",
-         "partial: Terraform would update it in place (~ input, ~ output)"},
+         "plan plan-1.tfplan []\nshow plan-1.tfplan\nplan plan-2.tfplan [" + rename + "]\nshow plan-2.tfplan\ninject []\nfinish plan-1.tfplan\n",
+         "", "", "partial: Terraform would update it in place (~ input, ~ output)"},
     };
     for (const auto& c : cases) {
         ScriptedTerraform terraform;
@@ -420,7 +450,20 @@ BOOST_AUTO_TEST_CASE(terraform_judges_moves_that_equal_values_took) {
             }
             return {"terraform_data.a will be destroyed", "terraform_data.b will be created"};
         };
-        terraform.shown = [&](const std::vector<MovePair>&) {
+        // Where the kind of an ignore-rules move depends on what the update changes, the
+        // engine reads it from show -json: the attributes the rendering lists.
+        terraform.shown = [&](const std::vector<MovePair>& moves) {
+            const std::size_t attributes = c.verdict.find('|', c.verdict.find('|') + 1);
+            if (has(moves, "terraform_data.a", "terraform_data.b") && attributes != std::string::npos) {
+                PlanBuilder updated;
+                updated.moved("terraform_data.a", "terraform_data.b", Action::update);
+                for (std::size_t at = attributes + 1; at <= c.verdict.size();) {
+                    const std::size_t comma = std::min(c.verdict.find(',', at), c.verdict.size());
+                    updated.plan.changes.back().changed_attributes.push_back("~ " + c.verdict.substr(at, comma - at));
+                    at = comma + 1;
+                }
+                return updated.plan;
+            }
             return PlanBuilder()
                 .deletion("terraform_data.a", old_values, builtin)
                 .creation("terraform_data.b", c.spaced ? new_spaced : new_values, builtin)

@@ -110,6 +110,8 @@ BOOST_AUTO_TEST_CASE(ignore_rules_cover_an_update_only_where_they_ignore) {
         {"a rule for every type", "aws_iam_role", {"~ tags"}, true},
         {"a replace's marks", "aws_iam_policy", {"-/+ policy (forces replacement)"}, true},
         {"not said which attributes change", "aws_iam_policy", {}, false},
+        {"a value computed at apply follows", "aws_iam_policy", {"~ policy", "~ output (known after apply)"}, true},
+        {"only values computed at apply: nothing the rules did not accept", "aws_iam_role", {"~ arn (known after apply)"}, true},
         {"a longer name that starts with the ignored one", "aws_iam_policy", {"~ policy_document"}, false},
     };
     for (const auto& c : cases)

@@ -228,7 +228,7 @@ BOOST_AUTO_TEST_CASE(a_moved_update_names_what_it_changes) {
         {"a nested value names its top-level attribute",
          moved_update(R"({"id":"1","tags":{"a":"1","b":"2"}})", R"({"id":"1","tags":{"a":"1","b":"3"}})", "{}", "{}"), {"~ tags"}},
         {"unknown until apply", moved_update(R"({"id":"1","output":"a"})", R"({"id":"1"})", R"({"output":true})", "{}"),
-         {"~ output"}},
+         {"~ output (known after apply)"}},
         {"an empty unknown mark is no change",
          moved_update(R"({"id":"1","tags":{}})", R"({"id":"1","tags":{}})", R"({"tags":{}})", "{}"), {}},
         {"newly sensitive", moved_update(R"({"id":"1","input":"a"})", R"({"id":"1","input":"a"})", "{}", R"({"input":true})"),

@@ -908,10 +908,10 @@ BOOST_AUTO_TEST_CASE(scan_real_plans) {
     const std::vector<Case> cases = {
         {"rename with colour", rename_color, rename_headers, "3/0/3"},
         {"rename without colour", rename_plain, rename_headers, "3/0/3"},
-        {"replace", replace_plain, {"terraform_data.r replace [~ id] [~ triggers_replace]"}, "1/0/1"},
-        {"create before destroy replace", replace_cbd_plain, {"terraform_data.r replace [~ id] [~ triggers_replace]"}, "1/0/1"},
+        {"replace", replace_plain, {"terraform_data.r replace [~ id (known after apply)] [~ triggers_replace]"}, "1/0/1"},
+        {"create before destroy replace", replace_cbd_plain, {"terraform_data.r replace [~ id (known after apply)] [~ triggers_replace]"}, "1/0/1"},
         {"pure move", move_color, {"terraform_data.b move from terraform_data.a"}, "0/0/0"},
-        {"move with an update", move_update_plain, {"terraform_data.b update from terraform_data.a [~ input] [~ output]"}, "0/1/0"},
+        {"move with an update", move_update_plain, {"terraform_data.b update from terraform_data.a [~ input] [~ output (known after apply)]"}, "0/1/0"},
         {"no changes", no_changes_color, {}, "-/-/- no changes"},
         {"outputs only", outputs_only_plain, {}, "-/-/-"},
         {"forget", forget_plain, {"terraform_data.a forget"}, "0/0/0"},
@@ -927,12 +927,12 @@ BOOST_AUTO_TEST_CASE(scan_real_plans) {
         {"module named data", module_named_data_plain,
          {"module.data.terraform_data.new create", "module.data.terraform_data.old destroy"}, "1/0/1"},
         {"replace kinds and keys that read like headers", special_plain,
-         {"terraform_data.a replace [~ id] [~ output]", R"(terraform_data.k3["a has moved to b"] create)",
-          R"(terraform_data.k3["x will be destroyed"] create)", "terraform_data.m replace [~ id] [~ output]", "terraform_data.r replace [~ id] [~ triggers_replace]"},
+         {"terraform_data.a replace [~ id (known after apply)] [~ output (known after apply)]", R"(terraform_data.k3["a has moved to b"] create)",
+          R"(terraform_data.k3["x will be destroyed"] create)", "terraform_data.m replace [~ id (known after apply)] [~ output (known after apply)]", "terraform_data.r replace [~ id (known after apply)] [~ triggers_replace]"},
          "5/0/3"},
         {"an error", still_exists_plain, {}, "-/-/- unrecognised"},
         {"empty", "", {}, "-/-/- unrecognised"},
-        {"crlf line endings", replace_all(replace_plain, "\n", "\r\n"), {"terraform_data.r replace [~ id] [~ triggers_replace]"}, "1/0/1"},
+        {"crlf line endings", replace_all(replace_plain, "\n", "\r\n"), {"terraform_data.r replace [~ id (known after apply)] [~ triggers_replace]"}, "1/0/1"},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) {

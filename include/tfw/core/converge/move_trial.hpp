@@ -49,9 +49,9 @@ std::optional<TrialVerdict> judge_staying(const PlanTextSummary& summary, const 
 TrialVerdict judge_staying(const Plan& plan, const Address& address);
 
 // Whether the policy's ignore rules for `type` cover every attribute an update changes
-// (as the verdict lists them): only then is the update the difference the rules accepted,
-// and an ignore-rules move keeps its kind. A verdict that does not say which attributes
-// change is not covered.
+// (as the verdict lists them), values computed at apply aside: only then is the update the
+// difference the rules accepted, and an ignore-rules move keeps its kind. A verdict that
+// does not say which attributes change is not covered.
 bool ignore_rules_cover(const Policy& policy, std::string_view type, const TrialVerdict& verdict);
 
 // `Terraform would update it in place (~ description)`, for explanations.

@@ -25,7 +25,8 @@ struct PlanHeader {
     // `# (moved from a)` note under an update or replace. Empty when it did not move.
     std::string previous_address;
     // The top-level attributes Terraform marks as changing (`~ input`, `-/+ name`), in
-    // order, for explanations only; `(forces replacement)` is kept as printed.
+    // order; ` (known after apply)` marks one whose new value is computed at apply, and
+    // ` (forces replacement)` is kept as printed.
     std::vector<std::string> changed_attributes;
 };
 
