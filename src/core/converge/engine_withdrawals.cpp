@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <stdexcept>
 
 namespace tfw::core::inline converge {
@@ -45,6 +46,9 @@ bool ConvergeEngine::State::withdraw_breaches(const std::string& final_file) {
 }
 
 std::vector<TrueTie> ConvergeEngine::State::true_ties() const {
+    // Whether holders tell the twins apart depends on the ties still open, as the trials saw them.
+    std::map<MovePair, bool> holders_tell;
+    for (const auto& edge : open_tie_board().edges) holders_tell[{edge.move.from, edge.move.to}] = edge.holders_tell;
     std::vector<TrueTie> out;
     for (const auto& [side, reason] : tie_book.reasons) {
         if (!reason.starts_with("a true tie")) continue;
@@ -54,8 +58,7 @@ std::vector<TrueTie> ConvergeEngine::State::true_ties() const {
             const auto judged = tie_book.judged.find({pair.move.from, pair.move.to});
             const bool tried = judged != tie_book.judged.end() && judged->second.round > 0;
             if (tried && judged->second.verdict != TieVerdict::confirmed) continue;
-            tie.candidates.push_back({{pair.move.from, pair.move.to}, tried,
-                                      !pair.referrers.empty() || !pair.moving_referrers.empty()});
+            tie.candidates.push_back({{pair.move.from, pair.move.to}, tried, holders_tell[{pair.move.from, pair.move.to}]});
         }
         out.push_back(std::move(tie));
     }

@@ -34,7 +34,7 @@ std::vector<Breach> fixed_point_breaches(const RunEnd& end) {
             out.push_back({3, named(move) + " was withdrawn in another company than the moves that stand, and not tried with them", {}});
     for (const auto& tie : end.true_ties)
         for (const auto& candidate : tie.candidates)
-            if (!candidate.tried && candidate.has_holders)
+            if (!candidate.tried && candidate.holders_tell)
                 out.push_back({4, to_string(tie.side) + " is called a true tie, but " + named(candidate.move) +
                                       " was never tried with what holds its id",
                                {}});

@@ -41,9 +41,14 @@ public:
         std::vector<const Address*> planned_equal;
         for (std::size_t e : edges)
             if (confirmed(board_.edges[e])) planned_equal.push_back(&other(e, is_deletion));
-        if (planned_equal.size() >= 2)
+        if (planned_equal.size() >= 2) {
+            // Not yet true while a candidate whose holders tell is untried: its conclusive
+            // confirmation would rule the others out.
+            for (std::size_t e : edges)
+                if (open(board_.edges[e]) && board_.edges[e].holders_tell && pairable(e)) return "";
             return "a true tie: Terraform plans no change with " + to_string(*planned_equal[0]) + " and with " +
                    to_string(*planned_equal[1]);
+        }
         const std::size_t* left = nullptr;
         for (const std::size_t& e : edges) {
             if (refuted(board_.edges[e])) continue;
@@ -62,7 +67,7 @@ private:
     // A candidate the holders of its deletion's id may confirm conclusively is worth a plan
     // beside certain ones, which its confirmation would rule out.
     bool pairable(std::size_t e) const {
-        const bool may_be_conclusive = !board_.edges[e].referrers.empty() || !board_.edges[e].moving_referrers.empty();
+        const bool may_be_conclusive = board_.edges[e].holders_tell;
         auto alone = [&](const std::vector<std::size_t>& edges) {
             return std::none_of(edges.begin(), edges.end(), [&](std::size_t o) {
                 const TieEdge& other = board_.edges[o];
@@ -134,10 +139,22 @@ TieBoard tie_board(const std::vector<TiedPair>& ties) {
         if (a->move.similarity != b->move.similarity) return a->move.similarity > b->move.similarity;
         return a->move.to < b->move.to;
     });
+    // The tied deletions each holder holds the id of.
+    std::map<Address, std::set<Address>> held_by;
+    for (const TiedPair* tie : order) {
+        for (const Address& holder : tie->referrers) held_by[holder].insert(tie->move.from);
+        for (const Move& holder : tie->moving_referrers) held_by[holder.from].insert(tie->move.from);
+    }
+    auto tells = [&](const Address& holder) { return held_by[holder].size() == 1; };
     TieBoard board;
-    for (const TiedPair* tie : order)
-        board.edges.push_back(
-            {tie->move, tie->certain, TieVerdict::untried, 0, {}, tie->creation_refers_to, tie->referrers, tie->moving_referrers});
+    for (const TiedPair* tie : order) {
+        TieEdge edge{tie->move, tie->certain, TieVerdict::untried, 0, {}, tie->creation_refers_to, tie->referrers,
+                     tie->moving_referrers};
+        edge.holders_tell = std::any_of(tie->referrers.begin(), tie->referrers.end(), tells) ||
+                            std::any_of(tie->moving_referrers.begin(), tie->moving_referrers.end(),
+                                        [&](const Move& holder) { return tells(holder.from); });
+        board.edges.push_back(std::move(edge));
+    }
     return board;
 }
 

@@ -78,13 +78,13 @@ BOOST_AUTO_TEST_CASE(each_way_the_fixed_point_can_break) {
              end.retries_ran_out = true;
          },
          {}},
-        {"4: a true tie of a candidate never tried with its holders",
+        {"4: a true tie of a candidate never tried with holders that tell the twins apart",
          [](RunEnd& end) {
              end.true_ties.push_back({must_parse_address("terraform_data.t"), {{pair_of("t", "x"), false, true}, {pair_of("t", "y"), true, true}}});
          },
          {"4: terraform_data.t is called a true tie, but terraform_data.t -> terraform_data.x was never tried with what "
           "holds its id"}},
-        {"4: twins nothing holds are a true tie without a plan",
+        {"4: twins nothing holds, or holders that hold both, are a true tie without a plan",
          [](RunEnd& end) {
              end.true_ties.push_back({must_parse_address("terraform_data.t"), {{pair_of("t", "x"), false, false}, {pair_of("t", "y"), false, false}}});
          },

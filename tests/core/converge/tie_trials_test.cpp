@@ -167,6 +167,10 @@ BOOST_AUTO_TEST_CASE(rounds_and_pairs) {
          {"a>x^", "a>y^", "b>x^", "b>y^"}, {"a>y", "b>x"}, {{"a>x", "b>y"}, {"a>y", "b>x"}}, {"a>y", "b>x"}},
         {"a held twin beside a certain one: its holder's verdict decides both",
          {"x>x2^", "x>y2^", "y>x2!", "y>y2!"}, {"x>x2"}, {{"x>x2"}}, {"x>x2", "y>y2"}},
+        // Both sides of the held candidate have two certain ones, but its holder's verdict,
+        // once tried, rules those out: the sides are not a true tie before it is tried.
+        {"a held candidate between certain ones is tried before the tie is called true",
+         {"a>x!", "b>x!", "h>x^", "h>y!^", "h>z!^"}, {"h>x"}, {{"h>x"}}, {"h>x"}},
         {"a creation confirmed by two deletions is a tie from its side",
          {"a>x", "b>x", "b>y"}, {"a>x", "b>x", "b>y"},
          {{"a>x", "b>y"}, {"b>x"}},

@@ -5,7 +5,8 @@
 //      rule accepted or a person confirmed;
 //   3. every withdrawn move was refuted in the company of the moves that stand, or was
 //      tried again until the policy's round limit, which the run then says;
-//   4. a tie is true only when each candidate, with what holds its id, planned no change.
+//   4. a tie is true only when each candidate, with what holds its id, planned no change
+//      (a candidate untried whose holders tell the twins apart could still break it).
 // The engine holds these by construction; this function is the proof it can be asked for,
 // and a run whose final plan breaks one withdraws the moves at fault instead of reporting
 // them. Pure.
@@ -32,14 +33,15 @@ struct ReadVerdict {
     bool accepted = false;
 };
 
-// A tied side left unpaired as a true tie, with each candidate that planned no change:
-// whether it was tried (not taken as certain) and what held the deletion's id.
+// A tied side left unpaired as a true tie, with each candidate not refuted: whether it
+// was tried (not taken as certain) and whether what holds the deletion's id tells the
+// twins apart (TieEdge::holders_tell), so that its confirmation would rule the others out.
 struct TrueTie {
     Address side;
     struct Candidate {
         MovePair move;
         bool tried = false;
-        bool has_holders = false;
+        bool holders_tell = false;
     };
     std::vector<Candidate> candidates;
 };

@@ -41,13 +41,14 @@ struct TieEdge {
     // Refuted though the pair itself planned no change: only what holds the deletion's id
     // changed, which it may do whatever the pairing (a holder changed for its own reason).
     bool refuted_by_holders_only = false;
+    // Some holder of the deletion's id holds no other tied deletion's: it refers to one
+    // creation, and its verdict tells which (one holding both twins' ids, sorted, cannot).
+    bool holders_tell = false;
 
-    // Confirmed by a plan in which what holds the deletion's id planned no change too:
-    // that holder refers to this creation, so no other candidate of either side can
-    // plan no change with it, and they are ruled out without a plan of their own.
-    bool conclusive() const {
-        return verdict == TieVerdict::confirmed && (!referrers.empty() || !moving_referrers.empty());
-    }
+    // Confirmed by a plan in which a holder that tells planned no change too: that holder
+    // refers to this creation, so no other candidate of either side can plan no change
+    // with it, and they are ruled out without a plan of their own.
+    bool conclusive() const { return verdict == TieVerdict::confirmed && holders_tell; }
 };
 
 struct TieBoard {
