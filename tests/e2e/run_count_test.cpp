@@ -317,6 +317,23 @@ BOOST_AUTO_TEST_CASE(a_withdrawn_trial_reuses_the_plan_before_it) {
     BOOST_TEST(run.result.out.find("Terraform would update it in place (~ input") != std::string::npos, run.result.describe());
 }
 
+// A deletion and a creation of one type with no known value in common: nothing says they
+// are one object (a plan with no change would prove nothing where Terraform ignores the
+// differences), so there is no trial: one plan and its show.
+BOOST_AUTO_TEST_CASE(a_pair_with_nothing_in_common_is_not_tried) {
+    Workspace ws("run_count_unrelated");
+    ws.apply_before();
+    ws.switch_to("after");
+
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({recorder.option(), "-detailed-exitcode", "-no-color"});
+    const auto& plan = require_saved_plan(run, 2);
+    BOOST_TEST(moves(plan).empty());
+    BOOST_TEST(count_actions(plan, Action::remove) == 1u);
+    BOOST_TEST(count_actions(plan, Action::create) == 1u);
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show"}), "terraform calls:\n" << recorder.describe());
+}
+
 // With -json every plan streams Terraform's machine-readable output, which tfw reads
 // instead of the human rendering, at the same cost: plan, show -json, plan for a rename,
 // and one plan when nothing can pair.
