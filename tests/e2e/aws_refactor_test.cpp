@@ -148,8 +148,12 @@ BOOST_AUTO_TEST_CASE(a_platform_refactored_as_users_do, *moto_server_required())
     BOOST_TEST((moves(plan) == expected_moves), describe(plan));
     // A new queue beside a removed one is no rename (the name forces a replacement).
     BOOST_TEST(changes_besides_moves(plan) == expected_changes, describe(plan));
-    BOOST_TEST(contains(written.out, "tfw: wrote 22 moved blocks to moved.tf"), written.describe());
-    BOOST_TEST(snapshot_difference(refactored, ws.snapshot({std::string(final_plan_file)})) == "added: moved.tf\n");
+    // The call renamed in the root, the subnets re-keyed once in the network module's own
+    // directory, where every caller needs them: 16 blocks, not one per object's full address.
+    BOOST_TEST(contains(written.out, "tfw: wrote 10 moved blocks to moved.tf\n"), written.describe());
+    BOOST_TEST(contains(written.out, "tfw: wrote 6 moved blocks to modules/network/moved.tf\n"), written.describe());
+    BOOST_TEST(snapshot_difference(refactored, ws.snapshot({std::string(final_plan_file)})) ==
+               "added: modules/network/moved.tf\nadded: moved.tf\n");
     BOOST_TEST(ws.read_file("terraform.tfstate") == state, "tfw plan changed the state");
 
     const rapidjson::Document report = read_report(report_file, written);
@@ -217,8 +221,9 @@ BOOST_AUTO_TEST_CASE(a_platform_refactored_as_users_do, *moto_server_required())
     // Every state has applied every block: tidy removes them all, and Terraform agrees.
     const RunResult tidied = ws.tfw({"tidy", "--write"});
     BOOST_TEST(tidied.exit_code == 0, tidied.describe());
-    BOOST_TEST(contains(tidied.out, "tfw tidy: removed 22 moved blocks from 1 file"), tidied.describe());
+    BOOST_TEST(contains(tidied.out, "tfw tidy: removed 16 moved blocks from 2 files"), tidied.describe());
     BOOST_TEST(!ws.exists("moved.tf"));
+    BOOST_TEST(!ws.exists("modules/network/moved.tf"));
     const RunResult tidy_settled = ws.terraform({"plan", "-input=false", "-no-color", "-detailed-exitcode"});
     BOOST_TEST(tidy_settled.exit_code == 0, tidy_settled.describe());
 
