@@ -68,12 +68,31 @@ bool touches(const Address& from, const Address& address) {
            address.resource->type == from.resource->type && address.resource->name == from.resource->name;
 }
 
+// Whether two addresses of moved blocks name some object in common, keys aside: Terraform
+// refuses two blocks to one destination ("Ambiguous move statements") and blocks that
+// lead back to where they start, whether or not an object is there.
+bool overlap(const Address& a, const Address& b) {
+    const std::size_t common = std::min(a.module.size(), b.module.size());
+    for (std::size_t i = 0; i < common; ++i) {
+        if (a.module[i].name != b.module[i].name) return false;
+        // A module block's keyless last step names the whole call.
+        const bool a_call = a.is_module() && i + 1 == a.module.size() && a.module[i].key.empty();
+        const bool b_call = b.is_module() && i + 1 == b.module.size() && b.module[i].key.empty();
+        if (!a_call && !b_call && a.module[i].key != b.module[i].key) return false;
+    }
+    if (a.is_module() || b.is_module())
+        return (a.is_module() && a.module.size() <= b.module.size()) || (b.is_module() && b.module.size() <= a.module.size());
+    return a.module.size() == b.module.size() && a.resource->mode == b.resource->mode &&
+           a.resource->type == b.resource->type && a.resource->name == b.resource->name;
+}
+
 class Placer {
 public:
     Placer(const std::vector<MoveBlock>& blocks, const ModuleDirs& dirs, const std::vector<ModulePath>& instances,
            const std::vector<Address>& objects)
         : blocks_(blocks.begin(), blocks.end()), dirs_(dirs) {
         std::set<ModulePath> unique(instances.begin(), instances.end());
+        configured_ = unique;
         for (const auto& object : objects) unique.insert(object.module);
         for (const auto& instance : unique)
             if (auto it = dirs_.find(static_key(instance)); it != dirs_.end())
@@ -130,12 +149,26 @@ private:
         if (auto sharing = instances_by_dir_.find(dir); sharing != instances_by_dir_.end()) {
             for (const auto& instance : sharing->second) {
                 MoveBlock same{absolute_from(from, instance), absolute_from(to, instance)};
-                if (blocks_.count(same) || !holds(same.from)) continue;
+                if (blocks_.count(same)) continue;
+                if (const MoveBlock* other = configured_.count(instance) ? clashes(same) : nullptr)
+                    return "the directory " + dir + " is shared with " + (instance.empty() ? "the root" : to_string(instance)) +
+                           ", where the block would meet " + to_string(other->from) + " -> " + to_string(other->to);
+                if (!holds(same.from)) continue;
                 return "the directory " + dir + " is shared with " + (instance.empty() ? "the root" : to_string(instance)) +
                        ", which does not make the same move";
             }
         }
         return {};
+    }
+
+    // Another block naming what `block` names, or nullptr: Terraform judges the blocks of
+    // every instance of the new configuration before it looks at any object.
+    const MoveBlock* clashes(const MoveBlock& block) const {
+        for (const auto& other : blocks_)
+            if (overlap(other.to, block.to) || overlap(other.from, block.from) || overlap(other.to, block.from) ||
+                overlap(other.from, block.to))
+                return &other;
+        return nullptr;
     }
 
     // Whether some object is where a block from `from` may touch it.
@@ -146,6 +179,7 @@ private:
     std::set<MoveBlock> blocks_;
     const ModuleDirs& dirs_;
     std::vector<Address> world_;  // the prior objects, where the module blocks put them
+    std::set<ModulePath> configured_;  // the module instances of the new configuration
     // Module instances by the directory their source is in, in address order.
     std::map<std::string, std::vector<ModulePath>> instances_by_dir_;
 };

@@ -308,6 +308,19 @@ BOOST_AUTO_TEST_CASE(shared_directories) {
          {".: module.one.terraform_data.old -> module.one.terraform_data.new",
           ".: module.two.terraform_data.old[0] -> module.two.terraform_data.new[0]"},
          "shared with module.two"},
+        // Terraform judges the blocks of every configured instance before any object: the
+        // rename read in the other instance would have the destination another block has
+        // ("Ambiguous move statements"), though that instance holds nothing yet.
+        {"a configured instance another block moves into: higher",
+         {{R"(module.old["a"])", R"(module.svc["a"])"},
+          {R"(module.svc["a"].terraform_data.old)", R"(module.svc["a"].terraform_data.new)"},
+          {R"(module.old["b"].terraform_data.old)", R"(module.svc["b"].terraform_data.new)"}},
+         local_dirs({{"old", "modules/svc"}, {"svc", "modules/svc"}}),
+         {"", R"(module.svc["a"])", R"(module.svc["b"])"},
+         {R"(.: module.old["a"] -> module.svc["a"])",
+          R"(.: module.svc["a"].terraform_data.old -> module.svc["a"].terraform_data.new)",
+          R"(.: module.old["b"].terraform_data.old -> module.svc["b"].terraform_data.new)"},
+         ""},
         {"an instance that went whole elsewhere holds nothing the block would move",
          {{"module.one.terraform_data.old", "module.one.terraform_data.new"}},
          local_dirs({{"one", "modules/svc"}, {"gone", "modules/svc"}}),
