@@ -65,14 +65,14 @@ public:
 
 private:
     // A candidate the holders of its deletion's id may confirm conclusively is worth a plan
-    // beside certain ones, which its confirmation would rule out.
+    // beside certain ones and others confirmed without a holder that tells, which its
+    // confirmation would rule out.
     bool pairable(std::size_t e) const {
         const bool may_be_conclusive = board_.edges[e].holders_tell;
         auto alone = [&](const std::vector<std::size_t>& edges) {
             return std::none_of(edges.begin(), edges.end(), [&](std::size_t o) {
                 const TieEdge& other = board_.edges[o];
-                const bool certain_only = other.verdict == TieVerdict::untried;
-                return o != e && confirmed(other) && !(may_be_conclusive && certain_only);
+                return o != e && confirmed(other) && !(may_be_conclusive && !other.conclusive());
             });
         };
         const TieEdge& edge = board_.edges[e];
@@ -150,9 +150,10 @@ TieBoard tie_board(const std::vector<TiedPair>& ties) {
     for (const TiedPair* tie : order) {
         TieEdge edge{tie->move, tie->certain, TieVerdict::untried, 0, {}, tie->creation_refers_to, tie->referrers,
                      tie->moving_referrers};
-        edge.holders_tell = std::any_of(tie->referrers.begin(), tie->referrers.end(), tells) ||
-                            std::any_of(tie->moving_referrers.begin(), tie->moving_referrers.end(),
-                                        [&](const Move& holder) { return tells(holder.from); });
+        edge.holders_tell = !tie->holder_names_another &&
+                            (std::any_of(tie->referrers.begin(), tie->referrers.end(), tells) ||
+                             std::any_of(tie->moving_referrers.begin(), tie->moving_referrers.end(),
+                                         [&](const Move& holder) { return tells(holder.from); }));
         board.edges.push_back(std::move(edge));
     }
     return board;

@@ -82,6 +82,10 @@ private:
                 }
                 tie.referrers = referrers_of(d);
                 tie.moving_referrers = moving_referrers_of(d);
+                for (const Address& holder : tie.referrers)
+                    tie.holder_names_another = tie.holder_names_another || names_another(holder, tie.move.to);
+                for (const Move& holder : tie.moving_referrers)
+                    tie.holder_names_another = tie.holder_names_another || names_another(holder.to, tie.move.to);
                 tie.certain = unverified == state_.unverified.end() && tie.referrers.empty() && tie.moving_referrers.empty();
                 tie.known_equal = compared_values(before, after);
                 auto reached = refers_to.find(c);
@@ -95,6 +99,27 @@ private:
                 state_.result.ties.push_back(std::move(tie));
             }
         }
+    }
+
+    // Whether the configuration of `holder` (at its new address) names another instance
+    // of `creation`'s resource than `creation`: its own module instance's where the two
+    // module instances differ, or another key where its references say which.
+    bool names_another(const Address& holder, const Address& creation) {
+        const auto found = state_.config_resources().find(config_resource_address(holder));
+        if (found == state_.config_resources().end() || !creation.resource) return false;
+        const ConfigResource& config = *found->second;
+        if (holder.module.size() != creation.module.size()) return false;
+        for (std::size_t i = 0; i < holder.module.size(); ++i)
+            if (holder.module[i].name != creation.module[i].name) return false;
+        const std::string resource = config_resource_address(Address{{}, creation.resource});
+        if (std::find(config.references.begin(), config.references.end(), resource) == config.references.end()) return false;
+        if (holder.module != creation.module) return true;
+        std::vector<std::string> keyed;
+        for (const auto& instance : config.instance_references)
+            if (instance.starts_with(resource + "[")) keyed.push_back(instance);
+        // Only the whole resource is named (a splat, a for expression): it may be any.
+        if (keyed.empty()) return false;
+        return std::find(keyed.begin(), keyed.end(), to_string(Address{{}, creation.resource})) == keyed.end();
     }
 
     // The objects that stay and hold the deletion's id or arn in a value still unknown:

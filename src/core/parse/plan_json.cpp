@@ -264,15 +264,39 @@ std::string referenced_resource(std::string_view reference) {
     return (data ? "data." : "") + std::string(type) + "." + std::string(name);
 }
 
-// The resources named in the `references` lists anywhere inside an expression (or a
-// block of them); constant values hold none and are skipped.
-void collect_references(JsonCursor& cursor, std::set<std::string>& out) {
+// `terraform_data.c["a"].output` -> `terraform_data.c["a"]`: the resource instance a
+// reference names with its key, or "" when it names no resource or no key.
+std::string referenced_instance(std::string_view reference) {
+    const std::string resource = referenced_resource(reference);
+    if (resource.empty()) return {};
+    const std::size_t open = resource.size();
+    if (reference.size() <= open || reference.substr(0, open) != resource || reference[open] != '[') return {};
+    std::size_t at = open + 1;
+    if (at < reference.size() && reference[at] == '"') {
+        for (++at; at < reference.size() && reference[at] != '"'; ++at)
+            if (reference[at] == '\\') ++at;
+        ++at;
+    }
+    at = reference.find(']', at);
+    return at == std::string_view::npos ? std::string() : std::string(reference.substr(0, at + 1));
+}
+
+// What the `references` lists anywhere inside an expression (or a block of them) name;
+// constant values hold none and are skipped.
+struct NamedReferences {
+    std::set<std::string> resources;  // keys dropped
+    std::set<std::string> instances;  // with their keys, where written
+};
+
+void collect_references(JsonCursor& cursor, NamedReferences& out) {
     char first = cursor.peek();
     if (first == '{') {
         cursor.members([&](std::string_view key) {
             if (key == "references")
                 cursor.elements([&] {
-                    if (auto resource = referenced_resource(cursor.string()); !resource.empty()) out.insert(resource);
+                    const std::string_view reference = cursor.string();
+                    if (auto resource = referenced_resource(reference); !resource.empty()) out.resources.insert(resource);
+                    if (auto instance = referenced_instance(reference); !instance.empty()) out.instances.insert(instance);
                 });
             else if (key != "constant_value")
                 collect_references(cursor, out);
@@ -284,7 +308,7 @@ void collect_references(JsonCursor& cursor, std::set<std::string>& out) {
 
 ConfigResource load_config_resource(JsonCursor& cursor) {
     ConfigResource resource;
-    std::set<std::string> references;
+    NamedReferences references;
     cursor.members([&](std::string_view key) {
         if (key == "address") resource.address = cursor.string();
         else if (key == "mode") resource.mode = cursor.string() == "data" ? ResourceMode::data : ResourceMode::managed;
@@ -303,12 +327,13 @@ ConfigResource load_config_resource(JsonCursor& cursor) {
             });
         } else if (key == "depends_on") {
             cursor.elements([&] {
-                if (auto target = referenced_resource(cursor.string()); !target.empty()) references.insert(target);
+                if (auto target = referenced_resource(cursor.string()); !target.empty()) references.resources.insert(target);
             });
         }
     });
-    references.erase(resource.address);
-    resource.references.assign(references.begin(), references.end());
+    references.resources.erase(resource.address);
+    resource.references.assign(references.resources.begin(), references.resources.end());
+    resource.instance_references.assign(references.instances.begin(), references.instances.end());
     return resource;
 }
 

@@ -12,10 +12,15 @@ namespace {
 // a trailing `!` marks it certain (every known value equal, nothing unknown); `=N` sets
 // how many known values are equal (the evidence, 1 by default); `@p,q` says that x's
 // configuration refers to terraform_data.p and terraform_data.q; a trailing `^` says an
-// object that stays holds a's id (terraform_data.holder_a), whose plan judges the pair too.
+// object that stays holds a's id (terraform_data.holder_a), whose plan judges the pair too,
+// and `^~` that its configuration names another instance than x.
 TiedPair tie_of(const std::string& spec) {
     TiedPair tie;
     std::string text = spec;
+    if (!text.empty() && text.back() == '~') {
+        text.pop_back();
+        tie.holder_names_another = true;
+    }
     if (!text.empty() && text.back() == '^') {
         text.pop_back();
         tie.referrers.push_back(must_parse_address("terraform_data.holder_" + text.substr(0, text.find('>'))));
@@ -171,6 +176,11 @@ BOOST_AUTO_TEST_CASE(rounds_and_pairs) {
         // once tried, rules those out: the sides are not a true tie before it is tried.
         {"a held candidate between certain ones is tried before the tie is called true",
          {"a>x!", "b>x!", "h>x^", "h>y!^", "h>z!^"}, {"h>x"}, {{"h>x"}}, {"h>x"}},
+        // The holder of a's id names y in its configuration (under ignore_changes it plans
+        // no change whatever moves): its no change with x rules nothing out, y is tried, and
+        // there the holder's no change is conclusive.
+        {"a holder that names another instance confirms nothing conclusively",
+         {"a>x^~", "a>y^"}, {"a>x", "a>y"}, {{"a>x"}, {"a>y"}}, {"a>y"}},
         {"a creation confirmed by two deletions is a tie from its side",
          {"a>x", "b>x", "b>y"}, {"a>x", "b>x", "b>y"},
          {{"a>x", "b>y"}, {"b>x"}},

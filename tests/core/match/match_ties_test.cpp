@@ -318,7 +318,8 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
             for (const auto& moving : tie.moving_referrers)
                 referrers.push_back(to_string(moving.from) + " -> " + to_string(moving.to));
             out.push_back(to_string(tie.move.from) + " -> " + to_string(tie.move.to) + (tie.certain ? " certain" : " tried") +
-                          (referrers.empty() ? "" : " {" + joined(referrers) + "}"));
+                          (referrers.empty() ? "" : " {" + joined(referrers) + "}") +
+                          (tie.holder_names_another ? " (its holder names another)" : ""));
         }
         return out;
     };
@@ -355,6 +356,21 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
              .plan,
          {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.holder -> terraform_data.holder2}",
           "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.holder -> terraform_data.holder2}",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
+        // The holder's configuration names twin["a"]: its plan speaks of that instance, so
+        // its no change cannot confirm the pairing with twin["b"] (under ignore_changes it
+        // would plan none whatever moves where).
+        {"a dependent that moves too and names one twin's instance",
+         [&] {
+             PlanBuilder plan = twins()
+                                    .deletion("terraform_data.holder", {{"id", "\"h\""}, {"input", "\"id-0\""}, {"kind", "\"holder\""}}, builtin)
+                                    .creation("terraform_data.holder2", {{"id", "?"}, {"input", "?"}, {"kind", "\"holder\""}}, builtin)
+                                    .refers("terraform_data.holder2", {"terraform_data.twin"});
+             plan.plan.configuration.resources.back().instance_references = {"terraform_data.twin[\"a\"]"};
+             return plan.plan;
+         }(),
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.holder -> terraform_data.holder2}",
+          "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.holder -> terraform_data.holder2} (its holder names another)",
           "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
         {"a held value that is not an id (the twins' shared input) tells nothing",
          twins().update("terraform_data.dependent", {{"input", "\"same\""}}, builtin).plan,

@@ -462,6 +462,19 @@ BOOST_AUTO_TEST_CASE(prior_state_dependencies) {
     }
 }
 
+// Which instance a reference names, where it names one with a key: a holder that refers to
+// `twin["a"]` speaks of that instance only.
+BOOST_AUTO_TEST_CASE(instance_references_keep_their_keys) {
+    const std::string json = R"json({"format_version":"1.2","configuration":{"root_module":{"resources":[
+        {"address":"terraform_data.l","mode":"managed","type":"terraform_data","name":"l","provider_config_key":"terraform","expressions":{"input":{"references":["terraform_data.c[\"a\"].output","terraform_data.c[\"a\"]","terraform_data.c","aws_vpc.main[0].id","aws_vpc.main[0]","aws_vpc.main","terraform_data.k[\"a.b]c\"].output","terraform_data.k[\"a.b]c\"]","terraform_data.k","data.x.y[2].z","data.x.y[2]","data.x.y","terraform_data.whole","var.v[0]"]}},"schema_version":0}
+      ]}}})json";
+    std::string text = json;
+    const Plan plan = load_plan_json(text);
+    BOOST_TEST_REQUIRE(plan.configuration.resources.size() == 1u);
+    const std::vector<std::string> expected = {"aws_vpc.main[0]", "data.x.y[2]", "terraform_data.c[\"a\"]", "terraform_data.k[\"a.b]c\"]"};
+    BOOST_TEST(plan.configuration.resources[0].instance_references == expected, boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(configuration_tree) {
     struct Case {
         std::string name;

@@ -49,6 +49,10 @@ struct TiedPair {
     // must plan no change as well. A tie is true only when each candidate, with what
     // refers to it, plans no change.
     std::vector<Move> moving_referrers;
+    // A holder's configuration names another instance of the creation's resource (its
+    // module instance's own, or another key): its plan speaks of that instance, so its no
+    // change cannot confirm this pair (under ignore_changes it plans none whatever moves).
+    bool holder_names_another = false;
 };
 
 struct MatchResult {

@@ -64,6 +64,10 @@ struct ConfigResource {
     std::vector<std::string> references;
     // The attributes (and nested blocks) its configuration sets.
     std::vector<std::string> configured;
+    // The resource instances they name with a key, as written (`terraform_data.c["a"]`,
+    // `aws_vpc.main[0]`), relative to the same module: which instance, where `references`
+    // says only which resource.
+    std::vector<std::string> instance_references;
 };
 
 struct ModuleCall;
