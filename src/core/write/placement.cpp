@@ -33,7 +33,8 @@ ModulePath common_module(const MoveBlock& block) {
     return common_ancestor(block.from.module, block.to.module);
 }
 
-// The module instance `at` now stands for, after `block` moved `from` there.
+// Where `object` is once the module block `block` has moved it; nullopt when the block
+// does not move it.
 std::optional<Address> moved_module(const MoveBlock& block, const Address& object) {
     const ModulePath& from = block.from.module;
     if (object.module.size() < from.size()) return std::nullopt;
@@ -68,9 +69,10 @@ bool touches(const Address& from, const Address& address) {
            address.resource->type == from.resource->type && address.resource->name == from.resource->name;
 }
 
-// Whether two addresses of moved blocks name some object in common, keys aside: Terraform
-// refuses two blocks to one destination ("Ambiguous move statements") and blocks that
-// lead back to where they start, whether or not an object is there.
+// Whether two addresses of moved blocks may name an object in common (resource keys
+// aside, module keys compared): Terraform refuses two blocks to one destination
+// ("Ambiguous move statements") and blocks that lead back to where they start, whether or
+// not an object is there.
 bool overlap(const Address& a, const Address& b) {
     const std::size_t common = std::min(a.module.size(), b.module.size());
     for (std::size_t i = 0; i < common; ++i) {
