@@ -126,6 +126,14 @@ private:
     std::map<std::vector<std::string>, InstanceKey::Kind> shown_keys_;
 };
 
+// Without a key on either side's last step, a module block moves the whole call (every
+// key: Terraform reads both sides as calls), which it refuses while the old call is still
+// declared, even with count = 0 or a for_each that no longer makes the no-key instance.
+bool whole_call_still_declared(const NewDeclarations* declarations, const ModulePath& from, const ModulePath& to) {
+    return declarations && from.back().key.empty() && to.back().key.empty() &&
+           declarations->object(Address{from, std::nullopt});
+}
+
 }  // namespace
 
 std::vector<Address> before_moves(const std::vector<Address>& prior_objects, const std::vector<MoveBlock>& moves) {
@@ -154,8 +162,13 @@ std::optional<std::pair<ModulePath, ModulePath>> outer_step(const MoveBlock& mov
     return std::make_pair(ModulePath(from.begin(), differs.first + 1), ModulePath(to.begin(), differs.second + 1));
 }
 
+// What a module block that would move a call still declared becomes: resource blocks
+// where it is written, or kept where a level's inner blocks are worked out, so that the
+// level is refused and the move written as one block from above instead.
+enum class DeclaredCall { resource_blocks, kept_to_refuse_the_level };
+
 std::vector<MoveBlock> collapse_before(const std::vector<MoveBlock>& moves, const std::vector<Address>& before,
-                                       const ConfigModule* configuration);
+                                       const ConfigModule* configuration, DeclaredCall declared_call);
 
 // Whether a block from `from` moves the object or module instance at `address`: the
 // same address, or one under it (a keyless side takes every key of its call or resource).
@@ -225,7 +238,7 @@ private:
     std::optional<std::vector<MoveBlock>> inner_blocks(const ModulePath& p, const ModulePath& q) const {
         if (!prior_.any_under(p) || prior_.any_under(q)) return std::nullopt;
         if (declarations_ && declarations_->module_instance(p)) return std::nullopt;
-        if (whole_call_still_declared({Address{p, std::nullopt}, Address{q, std::nullopt}})) return std::nullopt;
+        if (whole_call_still_declared(declarations_, p, q)) return std::nullopt;
         bool all_into_q = prior_.all_under(p, [&](const Address& object) {
             auto moved = to_of_.find(object);
             return moved != to_of_.end() && starts_with(moved->second.module, q);
@@ -247,9 +260,12 @@ private:
             midway_world.push_back(absolute_from(relative_to(object, p), q));
             return true;
         });
-        auto inner = collapse_before(residual, midway_world, configuration_);
+        auto inner = collapse_before(residual, midway_world, configuration_, DeclaredCall::kept_to_refuse_the_level);
         if (std::any_of(inner.begin(), inner.end(),
-                        [this](const MoveBlock& block) { return block.from.is_module() && whole_call_still_declared(block); }))
+                        [this](const MoveBlock& block) {
+                            return block.from.is_module() &&
+                                   whole_call_still_declared(declarations_, block.from.module, block.to.module);
+                        }))
             return std::nullopt;
         // In the world after P -> Q, where one move lands may be where another starts:
         // Terraform would follow such blocks as a chain, and move that object on.
@@ -257,13 +273,6 @@ private:
             for (const auto& other : inner)
                 if (&block != &other && moved_by(other.from, block.to)) return std::nullopt;
         return inner;
-    }
-
-    // Without a key on either side, a block moves the whole call (every key), which
-    // Terraform refuses while the call is still declared, even with count = 0.
-    bool whole_call_still_declared(const MoveBlock& block) const {
-        return declarations_ && block.from.module.back().key.empty() && block.to.module.back().key.empty() &&
-               declarations_->object(block.from);
     }
 
     const std::vector<MoveBlock>& moves_;
@@ -275,7 +284,7 @@ private:
 
 // collapse_moves() on prior objects already at the moves' `from` side.
 std::vector<MoveBlock> collapse_before(const std::vector<MoveBlock>& moves, const std::vector<Address>& before,
-                                       const ConfigModule* configuration) {
+                                       const ConfigModule* configuration, DeclaredCall declared_call) {
     PriorIndex prior(before);
     std::optional<NewDeclarations> declarations;
     if (configuration) declarations.emplace(*configuration, moves);
@@ -288,13 +297,16 @@ std::vector<MoveBlock> collapse_before(const std::vector<MoveBlock>& moves, cons
         auto [it, inserted] = valid_cache.try_emplace({p, q}, false);
         if (!inserted) return it->second;
         // At least one object under p (never a vacuous "all"), every one of them moved to
-        // the same place under q, nothing under q before, and p gone from the configuration.
+        // the same place under q, nothing under q before, and p gone from the configuration
+        // (its call too, where the block reads as a whole call's).
         bool valid = prior.any_under(p) && !prior.any_under(q) &&
                      prior.all_under(p, [&](const Address& object) {
                          auto moved = to_of.find(object);
                          return moved != to_of.end() && moved->second == absolute_from(relative_to(object, p), q);
                      }) &&
-                     !(declarations && declarations->module_instance(p));
+                     !(declarations && declarations->module_instance(p)) &&
+                     !(declared_call == DeclaredCall::resource_blocks &&
+                       whole_call_still_declared(declarations ? &*declarations : nullptr, p, q));
         it->second = valid;
         return valid;
     };
@@ -377,7 +389,7 @@ std::vector<MoveBlock> collapse_before(const std::vector<MoveBlock>& moves, cons
 
 std::vector<MoveBlock> collapse_moves(const std::vector<MoveBlock>& moves, const std::vector<Address>& prior_objects,
                                       const ConfigModule* configuration) {
-    return collapse_before(moves, before_moves(prior_objects, moves), configuration);
+    return collapse_before(moves, before_moves(prior_objects, moves), configuration, DeclaredCall::resource_blocks);
 }
 
 }  // namespace tfw::core::write

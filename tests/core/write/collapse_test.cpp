@@ -232,6 +232,12 @@ BOOST_AUTO_TEST_CASE(no_collapse_when_the_old_side_is_still_declared) {
              {{"module.a.terraform_data.x", R"(module.a["k"].terraform_data.x)"}},
              {"module.a.terraform_data.x"},
              {R"(module.a -> module.a["k"])"}},
+            // Both sides keyless in their last step: Terraform reads the block as a move of
+            // the whole call `a`, which is still declared (refactor fuzzer, seed 161757151).
+            {"module gaining for_each, its objects one call down in an instance: no whole-call block",
+             {{"module.a.terraform_data.x", R"(module.a["k"].module.sub.terraform_data.x)"}},
+             {"module.a.terraform_data.x"},
+             {R"(module.a.terraform_data.x -> module.a["k"].module.sub.terraform_data.x)"}},
         },
         &config);
 }
