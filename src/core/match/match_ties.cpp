@@ -251,10 +251,25 @@ private:
     // given for_each, hoisted), and each tied object inside takes its counterpart. That
     // one trial settles every twin inside at once, which, tried one by one, plan no change
     // with any candidate. Instances alike on a side (two twins of one call) stay ties.
+    // A pair that stands on its own is left out of both subtrees: it moves whatever its
+    // instance does, so an instance whose other objects went elsewhere (out of the module,
+    // as a call lost its for_each) is judged by what is left in it, as a second run judges
+    // it once the first has written those moves.
     void resolve_by_instance_structure() {
+        std::vector<std::size_t> deletions_per_creation(state_.creations.size(), 0);
+        for (const auto& candidates : candidates_)
+            for (std::size_t c : candidates) ++deletions_per_creation[c];
+        std::vector<bool> settled_deletion(state_.deletions.size(), false);
+        std::vector<bool> settled_creation(state_.creations.size(), false);
+        for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            if (candidates_[d].size() != 1 || deletions_per_creation[candidates_[d][0]] != 1) continue;
+            settled_deletion[d] = true;
+            settled_creation[candidates_[d][0]] = true;
+        }
         using Subtree = std::map<std::string, std::size_t>;  // address within it -> object
         std::map<ModulePath, Subtree> gone, come;
         for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            if (settled_deletion[d]) continue;
             const Address& address = state_.deletions[d].address();
             for (std::size_t depth = 1; depth <= address.module.size(); ++depth) {
                 const ModulePath prefix(address.module.begin(), address.module.begin() + static_cast<std::ptrdiff_t>(depth));
@@ -262,6 +277,7 @@ private:
             }
         }
         for (std::size_t c = 0; c < state_.creations.size(); ++c) {
+            if (settled_creation[c]) continue;
             const Address& address = state_.creations[c].address();
             for (std::size_t depth = 1; depth <= address.module.size(); ++depth) {
                 const ModulePath prefix(address.module.begin(), address.module.begin() + static_cast<std::ptrdiff_t>(depth));
@@ -319,11 +335,22 @@ private:
             if (another_goes_there) continue;
             moved.push_back(*from);
             const std::string why = to_string(*from) + " to " + to_string(*matches.front());
+            std::map<std::size_t, std::size_t> owner;  // counterpart -> this instance's object
             for (const auto& [within, d] : old_objects) {
                 if (!in_tie(candidates_[d])) continue;
                 candidates_[d] = {new_objects.at(within)};
+                owner[new_objects.at(within)] = d;
                 instance_moved_[d] = why;
             }
+            // An object of an instance not alike (it keeps objects that go nowhere) does not
+            // contest the counterparts: they are this instance's.
+            for (std::size_t other = 0; other < candidates_.size(); ++other)
+                candidates_[other].erase(std::remove_if(candidates_[other].begin(), candidates_[other].end(),
+                                                        [&](std::size_t c) {
+                                                            auto claimed = owner.find(c);
+                                                            return claimed != owner.end() && claimed->second != other;
+                                                        }),
+                                         candidates_[other].end());
         }
     }
 

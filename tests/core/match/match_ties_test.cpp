@@ -133,6 +133,23 @@ BOOST_AUTO_TEST_CASE(a_module_instance_that_moved_whole_settles_the_twins_inside
          {"module.app.module.inner[0].terraform_data.labels -> module.app[\"eu\"].module.inner[0].terraform_data.labels exact tentative",
           "module.app.module.inner[1].terraform_data.labels -> module.app[\"eu\"].module.inner[1].terraform_data.labels exact tentative",
           "module.app.terraform_data.main -> module.app[\"eu\"].terraform_data.main exact tentative"}},
+        // A call lost its for_each: one instance stays, as module.key, and an object of it
+        // went to the root. The other instances keep objects that go nowhere, so only the
+        // one whose other object went elsewhere is alike (refactor fuzzer, seed 1915082155:
+        // a second --write found these once the first had written the root's move).
+        {"an instance judged by what is left of it once its objects that pair on their own have gone",
+         tree(PlanBuilder{}, "module.key[\"red\"]", "module.key")
+             .deletion("module.key[\"red\"].aws_acm_certificate.cert", {{"id", "\"c\""}, {"domain_name", "\"red\""}})
+             .creation("aws_acm_certificate.cert", {{"id", "?"}, {"domain_name", "\"red\""}})
+             .deletion("module.key[\"alpha\"].module.inner[0].terraform_data.labels", labels, builtin)
+             .deletion("module.key[\"alpha\"].module.inner[1].terraform_data.labels", labels, builtin)
+             .deletion("module.key[\"alpha\"].terraform_data.main", {{"id", "\"m\""}, {"input", "\"l\""}}, builtin)
+             .deletion("module.key[\"alpha\"].aws_acm_certificate.cert", {{"id", "\"c\""}, {"domain_name", "\"alpha\""}})
+             .plan,
+         {"module.key[\"red\"].module.inner[0].terraform_data.labels -> module.key.module.inner[0].terraform_data.labels exact tentative",
+          "module.key[\"red\"].module.inner[1].terraform_data.labels -> module.key.module.inner[1].terraform_data.labels exact tentative",
+          "module.key[\"red\"].terraform_data.main -> module.key.terraform_data.main exact tentative",
+          "module.key[\"red\"].aws_acm_certificate.cert -> aws_acm_certificate.cert exact"}},
         {"two instances alike on the new side: a tie of instances, nothing moves",
          tree(tree(PlanBuilder{}, "module.svc", "module.a"), "module.gone", "module.b").plan, {}},
         // The twins stay: inner[0] is alike with both new inner instances. The main object,
