@@ -126,7 +126,7 @@ Step<void> ConvergeEngine::State::run() {
         bool done = planned.exit_code == 0;
         auto candidates = move_candidates(summary);
         if (!done && candidates && !possible_pair(*candidates, settings.policy)) done = true;
-        if (!done && candidates && memory && !could_find_more(*memory, *candidates)) {
+        if (!done && candidates && memory && !could_find_more(*memory, *candidates, pairs_of(result.moves))) {
             if (co_await try_ties()) continue;
             done = true;
         }

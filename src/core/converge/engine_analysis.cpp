@@ -6,6 +6,7 @@ namespace tfw::core::inline converge {
 
 Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file) {
     const Plan& plan = *co_await shown_plan(file);
+    const std::vector<MovePair> planned_with = pairs_of(result.moves);
     relevance = CompanyRelevance(plan);
     MatchResult matched = match_moves(plan, settings.policy);
     if (settings.keep_only) settings.keep_only(matched);
@@ -66,7 +67,7 @@ Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file) {
     result.module_instances = known_module_instances(plan);
     result.configuration = plan.configuration;
     result.iterations.push_back({added.size()});
-    memory = remember_analysis(plan, matched, added);
+    memory = remember_analysis(plan, matched, added, planned_with);
     co_return added.size();
 }
 

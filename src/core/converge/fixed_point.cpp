@@ -1,5 +1,6 @@
 #include "tfw/core/converge/fixed_point.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 #include <vector>
 
@@ -24,9 +25,14 @@ bool possible_pair(const MoveCandidates& candidates, const Policy& policy) {
     return false;
 }
 
-AnalysisMemory remember_analysis(const Plan& plan, const MatchResult& result, const std::vector<Move>& newly_accepted) {
+AnalysisMemory remember_analysis(const Plan& plan, const MatchResult& result, const std::vector<Move>& newly_accepted,
+                                 const std::vector<std::pair<Address, Address>>& planned_with) {
     AnalysisMemory memory;
     for (const auto& entry : result.unmatched) memory.unmatched.insert(to_string(entry.address));
+    for (const auto& tie : result.ties)
+        for (const Address* side : {&tie.move.from, &tie.move.to})
+            if (!side->module.empty()) memory.tied_in_instance.emplace(to_string(*side), side->module.front());
+    memory.moves_seen.insert(planned_with.begin(), planned_with.end());
 
     // The moved objects themselves keep their values; what refers to them, directly or
     // through others, may see unknowns become known. One walk from the moved objects
@@ -43,13 +49,26 @@ AnalysisMemory remember_analysis(const Plan& plan, const MatchResult& result, co
     return memory;
 }
 
-bool could_find_more(const AnalysisMemory& memory, const MoveCandidates& next) {
+bool could_find_more(const AnalysisMemory& memory, const MoveCandidates& next,
+                     const std::vector<std::pair<Address, Address>>& moves_now) {
     if (memory.values_may_change) return true;
     for (const auto& address : next.destroyed)
         if (!memory.unmatched.count(address)) return true;
     for (const auto& address : next.created)
         if (!memory.unmatched.count(address)) return true;
-    return false;
+    std::set<ModuleStep> left_from, entered;
+    for (const auto& move : moves_now) {
+        if (memory.moves_seen.count(move)) continue;
+        if (!move.first.module.empty()) left_from.insert(move.first.module.front());
+        if (!move.second.module.empty()) entered.insert(move.second.module.front());
+    }
+    auto changed_instance = [&](const std::vector<std::string>& sides, const std::set<ModuleStep>& changed) {
+        return std::any_of(sides.begin(), sides.end(), [&](const std::string& side) {
+            const auto tied = memory.tied_in_instance.find(side);
+            return tied != memory.tied_in_instance.end() && changed.count(tied->second) > 0;
+        });
+    };
+    return changed_instance(next.destroyed, left_from) || changed_instance(next.created, entered);
 }
 
 }  // namespace tfw::core::converge
