@@ -63,8 +63,8 @@ Step<bool> ConvergeEngine::State::try_ties() {
                 }
                 board.edges[e].refuted_by_holders_only = moved_unchanged && !no_change;
             }
-            record_verdict(board, e, no_change, round, verdict);
-            tie_book.judged[{move.from, move.to}] = board.edges[e];
+            for (std::size_t judged : record_trial(board, e, no_change, round, verdict))
+                tie_book.judged[{board.edges[judged].move.from, board.edges[judged].move.to}] = board.edges[judged];
             result.tie_trials.push_back({round, move, no_change, verdict});
         }
         if (summary) rounds.push_back(file);
@@ -83,6 +83,7 @@ Step<bool> ConvergeEngine::State::try_ties() {
     bool any_settled = false;
     for (std::size_t e : outcome.paired) {
         Move move = settled_move(board, e);
+        if (taken(move)) continue;  // a group member, in already with the rest of its group
         // Settled before, then withdrawn by the plan that had every settled pair in.
         if (!tie_book.settled.insert({move.from, move.to}).second && refused.count({move.from, move.to})) continue;
         any_settled = true;

@@ -15,6 +15,7 @@ bool confirmed(const TieEdge& edge) {
 }
 bool refuted(const TieEdge& edge) { return edge.verdict == TieVerdict::refuted; }
 bool open(const TieEdge& edge) { return !confirmed(edge) && !refuted(edge); }
+bool in_group(const TieEdge& edge) { return !edge.instance_group.empty(); }
 
 // The edges of each side, deletions by `from` and creations by `to`, in board order.
 struct Sides {
@@ -110,18 +111,50 @@ bool waits(const TieEdge& edge, const std::set<std::string>& open) {
                        [&](const std::string& address) { return open.count(address) > 0; });
 }
 
+}  // namespace
+
+TieOutcome settle(const TieBoard& board);
+
+namespace {
+
+// Whether the verdicts so far pair a module instance group's edge.
+bool group_paired(const TieBoard& board) {
+    const TieOutcome outcome = settle(board);
+    return std::any_of(outcome.paired.begin(), outcome.paired.end(), [&](std::size_t e) { return in_group(board.edges[e]); });
+}
+
 std::vector<std::size_t> schedule(const TieBoard& board, bool let_wait) {
     Sides sides(board);
     Hope hope(board, sides);
     std::set<std::string> open = let_wait ? open_creations(board) : std::set<std::string>{};
     std::vector<std::size_t> round;
-    std::set<Address> used_creations;
+    std::set<Address> used_deletions, used_creations;
+    // A group's trial moves every object of its instance: no other edge of the round may
+    // move one of them, or the group's company would not be the one it is judged in.
+    auto moves_of = [&](std::size_t e) {
+        std::vector<const Move*> out{&board.edges[e].move};
+        if (!board.edges[e].instance_group.empty())
+            for (const Move& member : board.edges[e].moving_referrers) out.push_back(&member);
+        return out;
+    };
+    bool groups_open = false;
+    for (std::size_t e = 0; e < board.edges.size(); ++e)
+        groups_open = groups_open || (in_group(board.edges[e]) && worth_trying(board, hope, e) && !waits(board.edges[e], open));
+    if (!groups_open && group_paired(board)) return {};
     for (const auto& [from, edges] : sides.of_deletion) {
         for (std::size_t e : edges) {
-            if (used_creations.count(board.edges[e].move.to) || !worth_trying(board, hope, e) || waits(board.edges[e], open))
-                continue;
+            if (in_group(board.edges[e]) != groups_open) continue;
+            const auto moves = moves_of(e);
+            const bool taken = std::any_of(moves.begin(), moves.end(), [&](const Move* move) {
+                return used_deletions.count(move->from) || used_creations.count(move->to);
+            });
+            if (taken || !worth_trying(board, hope, e) || waits(board.edges[e], open)) continue;
             round.push_back(e);
-            used_creations.insert(board.edges[e].move.to);
+            if (groups_open) return round;
+            for (const Move* move : moves) {
+                used_deletions.insert(move->from);
+                used_creations.insert(move->to);
+            }
             break;
         }
     }
@@ -148,9 +181,11 @@ TieBoard tie_board(const std::vector<TiedPair>& ties) {
     auto tells = [&](const Address& holder) { return held_by[holder].size() == 1; };
     TieBoard board;
     for (const TiedPair* tie : order) {
-        TieEdge edge{tie->move, tie->certain, TieVerdict::untried, 0, {}, tie->creation_refers_to, tie->referrers,
-                     tie->moving_referrers};
-        edge.holders_tell = !tie->holder_names_another &&
+        TieEdge edge{tie->move,    tie->certain, TieVerdict::untried, 0,     {},
+                     tie->creation_refers_to, tie->referrers, tie->moving_referrers, false, false,
+                     tie->instance_group};
+        // A group's other pairs are its company, not holders: the sibling groups' verdicts decide.
+        edge.holders_tell = tie->instance_group.empty() && !tie->holder_names_another &&
                             (std::any_of(tie->referrers.begin(), tie->referrers.end(), tells) ||
                              std::any_of(tie->moving_referrers.begin(), tie->moving_referrers.end(),
                                          [&](const Move& holder) { return tells(holder.from); }));
@@ -175,6 +210,9 @@ bool waiting(const TieBoard& board) {
     std::set<std::string> open = open_creations(board);
     for (std::size_t e = 0; e < board.edges.size(); ++e)
         if (worth_trying(board, hope, e) && waits(board.edges[e], open)) return true;
+    if (!group_paired(board)) return false;
+    for (std::size_t e = 0; e < board.edges.size(); ++e)
+        if (!in_group(board.edges[e]) && worth_trying(board, hope, e)) return true;
     return false;
 }
 
@@ -195,6 +233,47 @@ void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round
         other.because = "ruled out by " + to_string(chosen.from) + " -> " + to_string(chosen.to) +
                         ", which what holds " + to_string(chosen.from) + "'s id confirmed";
     }
+}
+
+std::vector<std::size_t> record_trial(TieBoard& board, std::size_t edge, bool no_change, int round,
+                                      const std::string& because) {
+    const std::string group = board.edges.at(edge).instance_group;
+    std::vector<std::size_t> changed;
+    for (std::size_t e = 0; e < board.edges.size(); ++e)
+        if (e == edge || (!group.empty() && board.edges[e].instance_group == group)) {
+            record_verdict(board, e, no_change, round, because);
+            changed.push_back(e);
+        }
+    if (group.empty()) return changed;
+    // The groups of the same instance: those whose edges leave the same deletions.
+    const Address& from = board.edges[edge].move.from;
+    std::map<std::string, const TieEdge*> siblings;
+    for (const auto& other : board.edges)
+        if (in_group(other) && other.move.from == from) siblings.emplace(other.instance_group, &other);
+    std::vector<std::string> confirmed_groups;
+    for (const auto& [name, sample] : siblings) {
+        if (open(*sample)) return changed;
+        if (confirmed(*sample)) confirmed_groups.push_back(name);
+    }
+    if (confirmed_groups.size() != 1) return changed;
+    std::set<Address> taken_deletions, taken_creations;
+    for (const auto& member : board.edges)
+        if (member.instance_group == confirmed_groups.front()) {
+            taken_deletions.insert(member.move.from);
+            taken_creations.insert(member.move.to);
+        }
+    for (std::size_t e = 0; e < board.edges.size(); ++e) {
+        TieEdge& other = board.edges[e];
+        if (other.instance_group == confirmed_groups.front() || refuted(other) ||
+            (!taken_deletions.count(other.move.from) && !taken_creations.count(other.move.to)))
+            continue;
+        other.verdict = TieVerdict::refuted;
+        other.round = round;
+        other.because = "ruled out by the module instance's move, " + confirmed_groups.front() +
+                        ", which Terraform planned with no change where every other candidate instance changed";
+        changed.push_back(e);
+    }
+    return changed;
 }
 
 Move settled_move(const TieBoard& board, std::size_t edge) {

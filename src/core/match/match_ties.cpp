@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 #include "tfw/core/match/dependency_evidence.hpp"
@@ -24,6 +26,9 @@ constexpr std::size_t structure_step_cap = 20000;
 // than a run allows, and identical objects by the thousand would cost memory by the
 // million pairs. Larger ties stay ties, as they were.
 constexpr std::size_t tie_trial_cap = 32;
+// A module instance alike with at most this many new instances is tried whole against
+// each of them: one plan per candidate.
+constexpr std::size_t instance_group_cap = 4;
 
 class Ties {
 public:
@@ -294,12 +299,16 @@ private:
                 if (change.action != Action::create) come.erase(prefix);
             }
         }
-        auto alike = [&](const Subtree& old_objects, const Subtree& new_objects) {
+        // By the candidates evidence has left, or, `by_values`, by every equal candidate:
+        // the trials of a group judge what the dependency evidence could not.
+        auto alike = [&](const Subtree& old_objects, const Subtree& new_objects, bool by_values = false) {
             if (old_objects.size() != new_objects.size()) return false;
             for (const auto& [within, d] : old_objects) {
                 const auto counterpart = new_objects.find(within);
-                if (counterpart == new_objects.end() ||
-                    std::find(candidates_[d].begin(), candidates_[d].end(), counterpart->second) == candidates_[d].end())
+                if (counterpart == new_objects.end()) return false;
+                if (by_values ? !state_.creations_of[d].count(counterpart->second)
+                              : std::find(candidates_[d].begin(), candidates_[d].end(), counterpart->second) ==
+                                    candidates_[d].end())
                     return false;
             }
             return true;
@@ -326,6 +335,15 @@ private:
             std::vector<const ModulePath*> matches;
             for (const ModulePath* to : come_by_signature[shape])
                 if (*to != *from && alike(old_objects, come.at(*to))) matches.push_back(to);
+            if (matches.size() != 1) {
+                std::vector<std::pair<const ModulePath*, const Subtree*>> instances;
+                for (const ModulePath* to : come_by_signature[shape])
+                    if (*to != *from && alike(old_objects, come.at(*to), true)) instances.push_back({to, &come.at(*to)});
+                if (instances.size() >= 2 && instances.size() <= instance_group_cap &&
+                    group_instance(*from, old_objects, instances))
+                    moved.push_back(*from);
+                continue;
+            }
             if (matches.size() != 1) continue;
             const Subtree& new_objects = come.at(*matches.front());
             const auto& same_shape = gone_by_signature[shape];
@@ -352,6 +370,79 @@ private:
                                                         }),
                                          candidates_[other].end());
         }
+    }
+
+    // The trials of a module instance `from` alike with several new instances: its
+    // objects' recorded tie pairs become one group per candidate instance, each object
+    // paired only with its counterpart there, and each pair carrying the rest of its
+    // group (and every holder any of them has) into its trial. False, and the ties as
+    // they were, when a pair of some group was not recorded (a tie too large to try).
+    template <typename Subtree>
+    bool group_instance(const ModulePath& from, const Subtree& old_objects,
+                        const std::vector<std::pair<const ModulePath*, const Subtree*>>& instances) {
+        std::map<std::pair<Address, Address>, std::size_t> group_of;  // counterpart pair -> instance
+        std::vector<std::vector<Move>> members(instances.size());
+        for (std::size_t i = 0; i < instances.size(); ++i)
+            for (const auto& [within, d] : old_objects) {
+                Move member;
+                member.from = state_.deletions[d].address();
+                member.to = state_.creations[instances[i].second->at(within)].address();
+                member.evidence = "moves with its module instance";
+                member.tentative_because = "moves with its module instance";
+                group_of[{member.from, member.to}] = i;
+                members[i].push_back(std::move(member));
+            }
+        std::set<Address> member_from;
+        for (const auto& [within, d] : old_objects) member_from.insert(state_.deletions[d].address());
+        std::set<std::string> member_config;
+        for (const auto& group : members)
+            for (const Move& member : group) member_config.insert(config_resource_address(member.to));
+
+        auto& ties = state_.result.ties;
+        auto in_instance = [&](const TiedPair& tie) { return member_from.count(tie.move.from) > 0; };
+        std::vector<std::vector<const TiedPair*>> recorded(instances.size());
+        for (const auto& tie : ties) {
+            if (!in_instance(tie)) continue;
+            if (auto group = group_of.find({tie.move.from, tie.move.to}); group != group_of.end())
+                recorded[group->second].push_back(&tie);
+        }
+        for (const auto& group : recorded)
+            if (group.size() != old_objects.size()) return false;
+
+        std::vector<TiedPair> grouped;
+        for (std::size_t i = 0; i < instances.size(); ++i) {
+            std::set<Address> referrers;
+            std::map<Address, Move> holders;
+            bool names_another = false;
+            for (const TiedPair* tie : recorded[i]) {
+                referrers.insert(tie->referrers.begin(), tie->referrers.end());
+                for (const Move& holder : tie->moving_referrers)
+                    if (!member_from.count(holder.from)) holders.emplace(holder.from, holder);
+                names_another = names_another || tie->holder_names_another;
+            }
+            const std::string label = to_string(from) + " to " + to_string(*instances[i].first);
+            for (const TiedPair* tie : recorded[i]) {
+                TiedPair pair = *tie;
+                pair.instance_group = label;
+                pair.certain = false;
+                pair.referrers.assign(referrers.begin(), referrers.end());
+                pair.moving_referrers.clear();
+                for (const Move& member : members[i])
+                    if (member.from != pair.move.from) pair.moving_referrers.push_back(member);
+                for (const auto& [address, holder] : holders) pair.moving_referrers.push_back(holder);
+                pair.holder_names_another = names_another;
+                // Its own instance's objects go with it: nothing in the group waits for them.
+                std::erase_if(pair.creation_refers_to, [&](const std::string& address) { return member_config.count(address) > 0; });
+                pair.move.evidence += "; tried with the rest of its module instance, " + label;
+                grouped.push_back(std::move(pair));
+            }
+        }
+        std::erase_if(ties, in_instance);
+        ties.insert(ties.end(), grouped.begin(), grouped.end());
+        std::stable_sort(ties.begin(), ties.end(), [](const TiedPair& a, const TiedPair& b) {
+            return std::tie(a.move.from, a.move.to) < std::tie(b.move.from, b.move.to);
+        });
+        return true;
     }
 
     // Within each group of tied objects, the assignments that pair as many as possible;

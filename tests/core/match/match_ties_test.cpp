@@ -398,3 +398,36 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
         BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(ties_of(c.plan) == c.ties, boost::test_tools::per_element()); }
     }
 }
+
+// A module instance that went whole, alike with two that came whole (a call given
+// for_each with two identical keys): nothing moves on static evidence, and the tie pairs
+// become one group per candidate instance, each object only with its counterpart there,
+// carrying the rest of its instance into its trial (refactor fuzzer, seed 60875733).
+BOOST_AUTO_TEST_CASE(an_instance_alike_with_several_is_tried_as_a_group_per_candidate) {
+    const Leaves labels = {{"id", "\"l\""}, {"input", "\"labels\""}};
+    const Leaves labels_new = {{"id", "?"}, {"input", "\"labels\""}};
+    PlanBuilder builder;
+    builder.deletion("module.app.terraform_data.labels[0]", labels, builtin)
+        .deletion("module.app.terraform_data.labels[1]", labels, builtin);
+    for (const std::string instance : {"module.app[\"x\"]", "module.app[\"y\"]"})
+        builder.creation(instance + ".terraform_data.labels[0]", labels_new, builtin)
+            .creation(instance + ".terraform_data.labels[1]", labels_new, builtin);
+    const Policy policy = default_policy();
+    MatchState state(builder.plan, policy);
+    find_equal_pairs(state);
+    resolve_ties(state);
+    BOOST_TEST(state.result.moves.empty());
+    std::vector<std::string> ties;
+    for (const auto& tie : state.result.ties) {
+        std::string line = to_string(tie.move.from) + " -> " + to_string(tie.move.to) + " [" + tie.instance_group + "] with";
+        for (const Move& member : tie.moving_referrers) line += " " + to_string(member.from) + " -> " + to_string(member.to);
+        ties.push_back(line + (tie.certain ? " certain" : ""));
+    }
+    const std::vector<std::string> expected = {
+        R"(module.app.terraform_data.labels[0] -> module.app["x"].terraform_data.labels[0] [module.app to module.app["x"]] with module.app.terraform_data.labels[1] -> module.app["x"].terraform_data.labels[1])",
+        R"(module.app.terraform_data.labels[0] -> module.app["y"].terraform_data.labels[0] [module.app to module.app["y"]] with module.app.terraform_data.labels[1] -> module.app["y"].terraform_data.labels[1])",
+        R"(module.app.terraform_data.labels[1] -> module.app["x"].terraform_data.labels[1] [module.app to module.app["x"]] with module.app.terraform_data.labels[0] -> module.app["x"].terraform_data.labels[0])",
+        R"(module.app.terraform_data.labels[1] -> module.app["y"].terraform_data.labels[1] [module.app to module.app["y"]] with module.app.terraform_data.labels[0] -> module.app["y"].terraform_data.labels[0])",
+    };
+    BOOST_TEST(ties == expected, boost::test_tools::per_element());
+}

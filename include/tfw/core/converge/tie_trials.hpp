@@ -44,6 +44,8 @@ struct TieEdge {
     // Some holder of the deletion's id holds no other tied deletion's: it refers to one
     // creation, and its verdict tells which (one holding both twins' ids, sorted, cannot).
     bool holders_tell = false;
+    // As TiedPair's: the module instance group whose one trial judges every pair in it.
+    std::string instance_group;
 
     // Confirmed by a plan in which a holder that tells planned no change too: that holder
     // refers to this creation, so no other candidate of either side can plan no change
@@ -61,7 +63,10 @@ TieBoard tie_board(const std::vector<TiedPair>& ties);
 
 // The edges to try in the next round: at most one per deletion and one per creation,
 // each side's untried candidate with the most evidence first, and only where the answer
-// could still change a decision. A candidate whose configuration refers to a tied
+// could still change a decision. A module instance group is tried alone, before the rest:
+// its trial moves a whole instance, and what refers into the instance plans differently
+// with each candidate, so a trial beside it would be judged in the company of a guess;
+// once a group is paired, the rest waits for it to stand. A candidate whose configuration refers to a tied
 // creation that may yet be moved waits for it: its values depend on where that one goes,
 // and once that move stands its tie may settle without a trial. Empty: nothing left worth
 // a plan now; with waiting() true, the pairs settled so far must stand first.
@@ -73,6 +78,14 @@ bool waiting(const TieBoard& board);
 // Records a round's verdict on an edge. A conclusive confirmation rules out the other
 // candidates of both its sides that no plan confirmed conclusively too.
 void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round, std::string because);
+
+// Records the verdict of a trial of `edge` on every edge it judged: itself and the rest of
+// its module instance group, whose moves were in the same plan and each had to plan no
+// change. A group confirmed while every other group of its instance was refuted is the
+// instance's move: each other candidate of its objects' new addresses is ruled out. The
+// edges whose verdict changed.
+std::vector<std::size_t> record_trial(TieBoard& board, std::size_t edge, bool no_change, int round,
+                                      const std::string& because);
 
 
 struct TieOutcome {

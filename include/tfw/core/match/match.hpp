@@ -53,6 +53,12 @@ struct TiedPair {
     // module instance's own, or another key): its plan speaks of that instance, so its no
     // change cannot confirm this pair (under ignore_changes it plans none whatever moves).
     bool holder_names_another = false;
+    // A module instance that went whole, alike with several that came whole: each of
+    // its objects is tried only with its counterpart in one of them, the whole instance
+    // at once (`module.a to module.a["x"]`), with the rest of it as `moving_referrers`.
+    // One plan per candidate instance settles every twin inside, which, tried one by one,
+    // plan no change with any candidate. Empty: a pair tried on its own.
+    std::string instance_group;
 };
 
 struct MatchResult {
