@@ -113,8 +113,13 @@ Step<void> ConvergeEngine::State::run() {
         PlanTextSummary summary = scan(planned);
         if (co_await drop_unverified_dependency_moves(summary, file)) continue;
         if (co_await judge_trials(summary, file)) {
-            // What a withdrawn pairing resolved out of a tie leaves is for the trials.
-            if (co_await try_ties()) continue;
+            // What a withdrawn pairing resolved out of a tie leaves is for the trials, but
+            // not while the values of tied creations may still become known: the next
+            // analysis sees them with the moves that stand, and most such ties are gone
+            // (subnets moved: their route table associations' subnet_id is known).
+            if (!(memory && memory->values_may_change)) {
+                if (co_await try_ties()) continue;
+            }
             // Every move on trial withdrawn, nothing else added: the plan before the
             // trial is the answer, and a plan of the same blocks is not made again.
             if (previous && previous->moves == pairs_of(result.moves)) {

@@ -68,6 +68,13 @@ Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file) {
     result.configuration = plan.configuration;
     result.iterations.push_back({added.size()});
     memory = remember_analysis(plan, matched, added, planned_with);
+    // A pair refused or withdrawn before stays a destroy and a create: the next plan
+    // showing it again holds nothing this analysis has not judged.
+    for (const auto& move : matched.moves)
+        if (refused.count({move.from, move.to})) {
+            memory->unmatched.insert(to_string(move.from));
+            memory->unmatched.insert(to_string(move.to));
+        }
     co_return added.size();
 }
 
