@@ -336,6 +336,10 @@ private:
             for (const ModulePath* to : come_by_signature[shape])
                 if (*to != *from && alike(old_objects, come.at(*to))) matches.push_back(to);
             if (matches.size() != 1) {
+                // Inside an instance that goes whole too, the enclosing instance is the
+                // company: a trial of the inner one alone would be judged without it.
+                const ModulePath parent(from->begin(), from->end() - 1);
+                if (!parent.empty() && gone.count(parent)) continue;
                 std::vector<std::pair<const ModulePath*, const Subtree*>> instances;
                 for (const ModulePath* to : come_by_signature[shape])
                     if (*to != *from && alike(old_objects, come.at(*to), true)) instances.push_back({to, &come.at(*to)});
