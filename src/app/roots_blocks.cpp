@@ -3,6 +3,7 @@
 #include <exception>
 
 #include "tfw/app/parallel.hpp"
+#include "tfw/core/parse/plan_options.hpp"
 #include "tfw/shell/root_blocks.hpp"
 #include "tfw/shell/signals.hpp"
 #include "tfw/shell/terraform.hpp"
@@ -20,6 +21,10 @@ core::DeclarativePlan RootsBlocksSession::confirm(core::DeclarativePlan planned,
                                                   const core::CrossRootResult& paired,
                                                   const std::vector<core::RootCandidate>& candidates,
                                                   const std::filesystem::path& terraform_binary) {
+    // A removed block forgets its object unread, and an import reads the object it
+    // imports whatever the refresh: the verdicts need none, and each root's own plan has
+    // just refreshed the rest.
+    const std::vector<std::string> args = core::without_refresh(plan_args);
     for (int round = 0; !planned.moves.empty(); ++round) {
         std::vector<shell::BlocksPlan> results(roots_.size());
         std::vector<std::size_t> involved;
@@ -35,7 +40,7 @@ core::DeclarativePlan RootsBlocksSession::confirm(core::DeclarativePlan planned,
                 const std::size_t r = involved[i];
                 shell::Terraform terraform(terraform_binary, roots_[r].global_args);
                 results[r] = shell::plan_with_blocks(
-                    terraform, roots_[r].dir, roots_[r].moves_inside, blocks[r], plan_args,
+                    terraform, roots_[r].dir, roots_[r].moves_inside, blocks[r], args,
                     temp_.path() / ("blocks-" + std::to_string(r) + "-" + std::to_string(round) + ".tfplan"));
             },
             errors);

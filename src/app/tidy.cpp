@@ -7,6 +7,7 @@
 #include "tfw/shell/signals.hpp"
 #include "tfw/shell/tidy.hpp"
 #include "tfw/core/model/text.hpp"
+#include "tfw/core/parse/plan_options.hpp"
 
 namespace tfw::app {
 TidySession::TidySession(const std::filesystem::path& root_dir, const std::function<void(const std::string&)>& say)
@@ -28,9 +29,12 @@ TidyFindings TidySession::find(const std::function<shell::Terraform()>& make_ter
         throw std::runtime_error("the backend takes " + core::join(out.from_backend_config) +
                                  " from -backend-config, so other environments' states may need these blocks and tfw "
                                  "cannot see them: name each environment's file with --backend-config FILE (repeatable)");
-    std::vector<shell::TidyTerraform> runs = {{terraform, plan_args, {}, ""}};
+    // Its plans are only compared, with and without blocks that move no object of any
+    // state: a refresh would read the same objects on both sides, and change no verdict.
+    const std::vector<std::string> compared = core::without_refresh(plan_args);
+    std::vector<shell::TidyTerraform> runs = {{terraform, compared, {}, ""}};
     for (std::size_t i = 0; i < backend_configs.size(); ++i)
-        runs.push_back(shell::initialise_backend_config(terraform, plan_args, root_dir_, backend_configs[i],
+        runs.push_back(shell::initialise_backend_config(terraform, compared, root_dir_, backend_configs[i],
                                                         scratch_.path() / ("backend-" + std::to_string(i))));
     std::vector<core::WorkspaceState> states;
     std::vector<std::vector<std::string>> workspaces_of(runs.size());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "tfw/core/roots/between_roots_refresh.hpp"
 #include "tfw/core/roots/cross_root_plan.hpp"
 #include "tfw/core/parse/plan_options.hpp"
 #include "tfw/core/roots/state_migration.hpp"
@@ -32,7 +33,8 @@ bool plans_changes(const core::Plan& plan) {
 
 class RootEffects {
 public:
-    explicit RootEffects(const RootsConvergeRequest& request) : request_(request) {
+    RootEffects(const RootsConvergeRequest& request, std::vector<std::string> plan_args)
+        : request_(request), plan_args_(std::move(plan_args)) {
         for (const auto& root : request.roots) terraforms_.emplace_back(request.terraform_binary, root.global_args);
     }
 
@@ -45,7 +47,7 @@ public:
             const std::vector<core::RootStates> states = core::migrate_states(originals(), transfers);
             std::vector<bool> involved(request_.roots.size(), false);
             for (const auto& t : transfers) involved[t.from_root] = involved[t.to_root] = true;
-            std::vector<std::string> args = request_.plan_args;
+            std::vector<std::string> args = plan_args_;
             if (action.skip_refresh) args.push_back("-refresh=false");
             trial_plans.reserve(request_.roots.size());
             for (std::size_t i = 0; i < request_.roots.size(); ++i) {
@@ -57,7 +59,7 @@ public:
                 if (request_.say)
                     request_.say("tfw: planning " + request_.roots[i].name + " against its state with " +
                                  std::to_string(transfers.size()) + " object" + (transfers.size() == 1 ? "" : "s") +
-                                 " moved between root modules" + (action.skip_refresh ? " (no refresh)" : ""));
+                                 " moved between root modules" + (core::plans_refresh(args) ? "" : " (no refresh)"));
                 trial_plans.push_back(plan_with_state(terraforms_[i], request_.roots[i].dir, state_file, dir, args));
                 fs::remove_all(dir);
                 ++plans_made;
@@ -96,6 +98,7 @@ private:
     }
 
     const RootsConvergeRequest& request_;
+    std::vector<std::string> plan_args_;
     std::vector<std::string> originals_;
     std::vector<Terraform> terraforms_;
     TempDir scratch_;
@@ -108,10 +111,11 @@ RootsConvergeResult converge_roots(const RootsConvergeRequest& request) {
     core::EngineSettings settings;
     settings.max_iterations = request.max_iterations;
     settings.policy = request.policy;
-    settings.refresh = core::plans_refresh(request.plan_args);
+    core::BetweenRootsRefresh refresh = core::between_roots_refresh(request.plan_args, request.plans);
+    settings.refresh = refresh.engine_refresh;
     settings.keep_only = [&sides = request.sides](core::MatchResult& matched) { core::keep_moves_between_roots(matched, sides); };
     core::ConvergeEngine engine(std::move(settings));
-    RootEffects effects(request);
+    RootEffects effects(request, std::move(refresh.plan_args));
     run_engine(engine, effects);
     return {engine.outcome(), effects.plans_made};
 }

@@ -8,7 +8,8 @@
 //
 // `tfw plan --root` is not run on its own: apply runs the same planning and prints the
 // same report before it migrates, and each AWS plan costs seconds of CPU (roots_split_test
-// shows plan --root changes nothing, on terraform_data).
+// shows plan --root changes nothing, on terraform_data), except once before, with drift,
+// which only a real provider's refresh finds: then the plans between roots refresh too.
 #include <boost/test/unit_test.hpp>
 
 #include <map>
@@ -18,6 +19,7 @@
 
 #include "checks.hpp"
 #include "moto_server.hpp"
+#include "recorder.hpp"
 #include "roots_split.hpp"
 #include "workspace.hpp"
 
@@ -38,6 +40,44 @@ void switch_with_provider(Workspace& ws, const MotoServer& moto, const std::stri
     ws.init();
 }
 
+// The queue's visibility timeout set outside Terraform, as a console user would.
+void set_queue_timeout(const Workspace& ws, const MotoServer& moto, int seconds) {
+    const RunResult set = ws.bash(
+        "python3 -c 'import boto3, sys\n"
+        "sqs = boto3.client(\"sqs\", endpoint_url=sys.argv[1], region_name=\"us-east-1\", "
+        "aws_access_key_id=\"test\", aws_secret_access_key=\"test\")\n"
+        "url = sqs.get_queue_url(QueueName=\"app-exports-ready\")[\"QueueUrl\"]\n"
+        "sqs.set_queue_attributes(QueueUrl=url, Attributes={\"VisibilityTimeout\": sys.argv[2]})' " +
+        moto.endpoint() + " " + std::to_string(seconds));
+    BOOST_TEST_REQUIRE(set.exit_code == 0, set.describe());
+}
+
+// Drift (issue 32). The plans between roots skip the refresh only where the roots' own
+// refreshed plans found no drift. Here the app root's finds the queue's timeout changed,
+// so they refresh as inside a root, and the data root, refreshing, would set the timeout
+// back: the queue is proposed, not moved, as with every plan refreshing. The bucket and
+// its versioning still move.
+void drift_makes_the_plans_between_roots_refresh(const Workspace& app, const Workspace& data, const MotoServer& moto) {
+    set_queue_timeout(app, moto, 45);
+    Recorder recorder(app);
+    const std::string data_dir = data.dir().string();
+    const RunResult planned = app.tfw({"plan", "-input=false", "-no-color", "--root", data_dir, recorder.option()});
+    BOOST_TEST_REQUIRE(planned.exit_code == 0, planned.describe());
+    BOOST_TEST(contains(planned.out, "tfw: 2 moves between root modules:\n"), planned.describe());
+    const std::size_t listed = planned.out.find("tfw: 2 moves between root modules:");
+    const std::string moves = listed == std::string::npos ? "" : planned.out.substr(listed);
+    BOOST_TEST(!contains(moves.substr(0, moves.find("tfw: nothing was moved")), "aws_sqs_queue"), planned.describe());
+    BOOST_TEST(contains(planned.out, "tfw: proposed between root modules, not moved (a policy rule decides):\n  .: "
+                                     "aws_sqs_queue.exports_ready -> " + data_dir + ": aws_sqs_queue.app_exports_ready  ("),
+               planned.describe());
+    std::size_t refreshing_between = 0;
+    for (const auto& call : recorder.calls())
+        for (const auto& arg : call)
+            if (arg.rfind("-state=", 0) == 0 && is_refreshing_plan(call)) ++refreshing_between;
+    BOOST_TEST(refreshing_between > 0u, "terraform calls:\n" << recorder.describe());
+    set_queue_timeout(app, moto, 60);
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(exports_move_from_the_app_root_to_the_data_root, *moto_server_required()) {
@@ -55,6 +95,7 @@ BOOST_AUTO_TEST_CASE(exports_move_from_the_app_root_to_the_data_root, *moto_serv
     BOOST_TEST_REQUIRE(data_before.size() == 1u);
     switch_with_provider(app, moto, "after");
     switch_with_provider(data, moto, "after");
+    drift_makes_the_plans_between_roots_refresh(app, data, moto);
 
     const std::string data_dir = data.dir().string();
     const RunResult moved = app.tfw({"apply", "-input=false", "-no-color", "-auto-approve", "--root", data_dir});

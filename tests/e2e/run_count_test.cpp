@@ -29,92 +29,13 @@
 
 #include "checks.hpp"
 #include "plan_checks.hpp"
+#include "recorder.hpp"
 #include "workspace.hpp"
 
 using namespace tfw::e2e;
 using tfw::core::Action;
 
 namespace {
-
-using Call = std::vector<std::string>;
-
-std::string single_quoted(const std::string& text) {
-    std::string out = "'";
-    for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
-// A bash script that appends its argv to a log (arguments separated by \x1f, one call per
-// line) and execs the real terraform with the same argv.
-class Recorder {
-public:
-    explicit Recorder(const Workspace& ws) : script_(ws.scratch() / "terraform-recorder"), log_(ws.scratch() / "calls.log") {
-        std::ofstream out(script_);
-        out << "#!/usr/bin/env bash\n"
-            << "{ printf '%s\\037' \"$@\"; printf '\\n'; } >> " << single_quoted(log_.string()) << "\n"
-            << "exec " << single_quoted(terraform_binary().string()) << " \"$@\"\n";
-        out.close();
-        if (!out) throw E2eError("cannot write " + script_.string());
-        fs::permissions(script_, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
-    }
-
-    std::string option() const { return "--terraform-bin=" + script_.string(); }
-
-    void reset() const {
-        std::error_code ignored;
-        fs::remove(log_, ignored);
-    }
-
-    std::vector<Call> calls() const {
-        std::vector<Call> out;
-        std::ifstream in(log_);
-        std::string line;
-        while (std::getline(in, line)) {
-            Call call;
-            std::istringstream fields(line);
-            std::string arg;
-            while (std::getline(fields, arg, '\x1f')) call.push_back(arg);
-            out.push_back(call);
-        }
-        return out;
-    }
-
-    // The subcommand of each call: its first argument that is not an option.
-    std::vector<std::string> subcommands() const {
-        std::vector<std::string> out;
-        for (const auto& call : calls()) {
-            auto it = std::find_if(call.begin(), call.end(), [](const std::string& a) { return a.empty() || a[0] != '-'; });
-            out.push_back(it == call.end() ? "" : *it);
-        }
-        return out;
-    }
-
-    // How many plans ran with the user's refresh: every plan without -refresh=false.
-    std::size_t refreshing_plans() const {
-        std::size_t count = 0;
-        for (const auto& call : calls())
-            if (std::find(call.begin(), call.end(), "plan") != call.end() &&
-                std::find(call.begin(), call.end(), "-refresh=false") == call.end())
-                ++count;
-        return count;
-    }
-
-    std::string describe() const {
-        std::string text;
-        for (const auto& call : calls()) {
-            text += "  terraform";
-            for (const auto& arg : call) text += " " + arg;
-            text += "\n";
-        }
-        return text.empty() ? "  (no terraform call)\n" : text;
-    }
-
-private:
-    fs::path script_;
-    fs::path log_;
-};
-
-bool has_arg(const Call& call, const std::string& arg) { return std::find(call.begin(), call.end(), arg) != call.end(); }
 
 using Names = std::vector<std::string>;
 

@@ -405,6 +405,19 @@ Plan load(JsonCursor& cursor) {
         else if (key == "resource_changes")
             // Built where it is kept: a change is large, and a plan holds tens of thousands.
             cursor.elements([&] { load_resource_change(cursor, values, plan.changes.emplace_back()); });
+        else if (key == "resource_drift")
+            cursor.elements([&] {
+                std::string address;
+                Action action = Action::no_op;
+                cursor.members([&](std::string_view drift_key) {
+                    if (drift_key == "address") address = cursor.string();
+                    else if (drift_key == "change")
+                        cursor.members([&](std::string_view field) {
+                            if (field == "actions") action = parse_actions(cursor);
+                        });
+                });
+                if (action != Action::no_op) plan.drifted.push_back(std::move(address));
+            });
         else if (key == "prior_state")
             cursor.members([&](std::string_view state_key) {
                 if (state_key == "values")

@@ -67,4 +67,9 @@ bool plans_refresh(const std::vector<std::string>& args) {
     return refresh && !refresh_only;
 }
 
+std::vector<std::string> without_refresh(std::vector<std::string> args) {
+    if (plans_refresh(args)) args.push_back("-refresh=false");
+    return args;
+}
+
 }  // namespace tfw::core::parse

@@ -617,3 +617,18 @@ BOOST_AUTO_TEST_CASE(text_after_the_document) {
     Plan plan = load(R"json({"format_version":"1.2","terraform_version":"1.11.4","errored":true})json" "\n");
     BOOST_TEST(plan.errored);
 }
+
+// resource_drift: what a refreshing plan found changed or gone outside Terraform. An
+// object that only moved is listed with no-op (Terraform records it there) and is no drift.
+BOOST_AUTO_TEST_CASE(drift_found_by_the_refresh) {
+    const std::string drift = R"json({"format_version":"1.2","terraform_version":"1.11.4","resource_drift":[)json"
+        R"json({"address":"terraform_data.changed","mode":"managed","type":"terraform_data","name":"changed","provider_name":"terraform.io/builtin/terraform","change":{"actions":["update"],"before":{"input":"a"},"after":{"input":"b"},"after_unknown":{},"before_sensitive":{},"after_sensitive":{}}},)json"
+        R"json({"address":"terraform_data.gone","mode":"managed","type":"terraform_data","name":"gone","provider_name":"terraform.io/builtin/terraform","change":{"actions":["delete"],"before":{"input":"a"},"after":null,"after_unknown":{},"before_sensitive":{},"after_sensitive":false}},)json"
+        R"json({"address":"terraform_data.moved","previous_address":"terraform_data.old","mode":"managed","type":"terraform_data","name":"moved","provider_name":"terraform.io/builtin/terraform","change":{"actions":["no-op"],"before":{"input":"a"},"after":{"input":"a"},"after_unknown":{},"before_sensitive":{},"after_sensitive":{}}})json"
+        R"json(],"resource_changes":[],"applyable":true,"complete":true,"errored":false})json";
+    const Plan plan = load(drift);
+    BOOST_TEST((plan.drifted == std::vector<std::string>{"terraform_data.changed", "terraform_data.gone"}));
+    BOOST_TEST(plan.changes.empty());
+    BOOST_TEST(load(one_change(R"json({"address":"terraform_data.n","mode":"managed","type":"terraform_data","name":"n","provider_name":"terraform.io/builtin/terraform","change":{"actions":["create"],"before":null,"after":{},"after_unknown":{},"before_sensitive":false,"after_sensitive":{}}})json")).drifted.empty());
+    BOOST_TEST(load(R"json({"format_version":"1.2","resource_drift":null,"errored":false})json").drifted.empty());
+}

@@ -92,3 +92,22 @@ BOOST_AUTO_TEST_CASE(options_read_as_go_reads_them) {
         }
     }
 }
+
+BOOST_AUTO_TEST_CASE(options_without_the_refresh) {
+    struct Case {
+        std::string name;
+        std::vector<std::string> args;
+        std::vector<std::string> without;
+    };
+    const std::vector<Case> cases = {
+        {"no options", {}, {"-refresh=false"}},
+        {"added after the others", {"-var=x=1", "-lock-timeout=5s"}, {"-var=x=1", "-lock-timeout=5s", "-refresh=false"}},
+        {"the user's own -refresh=false stays the only one", {"-refresh=false"}, {"-refresh=false"}},
+        {"in another spelling too", {"--refresh=0"}, {"--refresh=0"}},
+        {"-refresh-only refuses -refresh=false", {"-refresh-only"}, {"-refresh-only"}},
+        {"a later -refresh=true turned it on", {"-refresh=false", "-refresh=true"}, {"-refresh=false", "-refresh=true", "-refresh=false"}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(without_refresh(c.args) == c.without, boost::test_tools::per_element()); }
+    }
+}

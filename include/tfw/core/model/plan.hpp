@@ -92,6 +92,9 @@ struct Plan {
     // Absolute config-resource address (no instance keys) -> its prior-state `depends_on`.
     std::map<std::string, std::vector<std::string>> prior_dependencies;
     ConfigModule configuration;
+    // `resource_drift`: the objects a refreshing plan found changed or gone outside
+    // Terraform (an object that only moved is no drift).
+    std::vector<std::string> drifted;
 };
 
 // A module path with the instance keys dropped: the configuration's view of it.

@@ -21,6 +21,12 @@ std::optional<CliOption> cli_option(std::string_view arg);
 // winning, one dash or two) and no `-refresh-only` (whose plans are all refreshing).
 bool plans_refresh(const std::vector<std::string>& args);
 
+// The options for a plan tfw makes only for itself and whose refresh would read nothing
+// that a refreshing plan of this run has not just read: `args` with -refresh=false added
+// when they refresh, else unchanged, so that a user's own -refresh=false stays the only
+// one and -refresh-only (which refuses -refresh=false) plans as asked.
+std::vector<std::string> without_refresh(std::vector<std::string> args);
+
 // The plan's options that `terraform apply PLANFILE` takes too, in their order, for the
 // apply of the plan tfw showed: the state lock (-lock, -lock-timeout), the local
 // backend's files (-state, -state-out, -backup), -parallelism, the output (-no-color,
