@@ -348,7 +348,6 @@ private:
                     moved.push_back(*from);
                 continue;
             }
-            if (matches.size() != 1) continue;
             const Subtree& new_objects = come.at(*matches.front());
             const auto& same_shape = gone_by_signature[shape];
             const bool another_goes_there = std::any_of(same_shape.begin(), same_shape.end(), [&](const ModulePath* other) {
