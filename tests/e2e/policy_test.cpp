@@ -10,6 +10,7 @@
 
 #include "checks.hpp"
 #include "plan_checks.hpp"
+#include "recorder.hpp"
 #include "workspace.hpp"
 
 using namespace tfw::e2e;
@@ -297,20 +298,15 @@ BOOST_AUTO_TEST_CASE(bad_policy_is_one_error_line_and_nothing_runs) {
     ws.switch_to("after");
 
     // A terraform that records its calls, so that "nothing ran" can be seen.
-    const fs::path log = ws.scratch() / "terraform-calls.log";
-    const fs::path recorder = ws.scratch() / "recording-terraform";
-    std::ofstream(recorder) << "#!/bin/sh\n"
-                            << "echo \"$*\" >> '" << log.string() << "'\n"
-                            << "exec '" << terraform_binary().string() << "' \"$@\"\n";
-    fs::permissions(recorder, fs::perms::owner_all);
-    const std::string bin = "--terraform-bin=" + recorder.string();
+    const Recorder recorder(ws);
+    const std::string bin = recorder.option();
 
     // Positive control: with a good policy the recorder does see terraform's calls.
     const std::string good = ws.write_scratch_file("good.yaml", "version: 1\n");
     const TfwPlan control = ws.tfw_plan({"-no-color", bin, "--policy=" + good});
     require_saved_plan(control, 0);
-    BOOST_TEST_REQUIRE(fs::exists(log), "the recording terraform saw no call");
-    fs::remove(log);
+    BOOST_TEST_REQUIRE(!recorder.calls().empty(), "the recording terraform saw no call");
+    recorder.reset();
     fs::remove(ws.dir() / final_plan_file);
 
     struct Case {
@@ -342,7 +338,7 @@ BOOST_AUTO_TEST_CASE(bad_policy_is_one_error_line_and_nothing_runs) {
             BOOST_TEST(contains(err, policy + ":" + c.where + ": "), run.result.describe());
             BOOST_TEST(contains(err, c.message), run.result.describe());
             BOOST_TEST(run.result.out == "", run.result.describe());
-            BOOST_TEST(!fs::exists(log), "terraform ran despite the bad policy");
+            BOOST_TEST(recorder.calls().empty(), "terraform ran despite the bad policy:\n" << recorder.describe());
             BOOST_TEST(run.files_changed == "");
             BOOST_TEST(!run.plan.has_value());
             BOOST_TEST(!ws.exists(".terraform.tfstate.lock.info"));
@@ -359,7 +355,7 @@ BOOST_AUTO_TEST_CASE(bad_policy_is_one_error_line_and_nothing_runs) {
     BOOST_TEST(err.find('\n') == std::string::npos, run.result.describe());
     BOOST_TEST(contains(err, ".tfw.yaml:1:10: "), run.result.describe());
     BOOST_TEST(contains(err, "version"), run.result.describe());
-    BOOST_TEST(!fs::exists(log), "terraform ran despite the bad policy");
+    BOOST_TEST(recorder.calls().empty(), "terraform ran despite the bad policy:\n" << recorder.describe());
     BOOST_TEST(run.files_changed == "");
     BOOST_TEST(!run.plan.has_value());
 }
