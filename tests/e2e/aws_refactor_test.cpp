@@ -124,6 +124,13 @@ BOOST_AUTO_TEST_CASE(a_platform_refactored_as_users_do, *moto_server_required())
     Workspace ws("aws_platform", {.aws_provider = true});
     moto.write_aws_provider(ws);
     ws.apply_before();
+    // The state as any later apply leaves it. The first apply's state lacks what objects
+    // created after a parent changed in it (a role's managed_policy_arns, a bucket's
+    // versioning, a security group's rules), which every refresh then reports as drift;
+    // a refresh-only apply stores what AWS reads back. The drift path is
+    // e2e.aws_roots_test's (a queue changed outside Terraform).
+    const RunResult steady = ws.terraform({"apply", "-refresh-only", "-auto-approve", "-input=false", "-no-color"});
+    BOOST_TEST_REQUIRE(steady.exit_code == 0, steady.describe());
     const auto ids_before = ids_of(ws);
     BOOST_TEST_REQUIRE(ids_before.size() == true_moves.size() + unchanged.size() + 1, ids_before.size());
     for (const auto& [from, to] : true_moves) BOOST_TEST_REQUIRE(ids_before.contains(from), from);
@@ -157,17 +164,22 @@ BOOST_AUTO_TEST_CASE(a_platform_refactored_as_users_do, *moto_server_required())
     BOOST_TEST(ws.read_file("terraform.tfstate") == state, "tfw plan changed the state");
 
     const rapidjson::Document report = read_report(report_file, written);
-    // The first plan and the final one refresh; the others may not, and say so.
+    // The first plan refreshes and finds no drift, so no plan after it refreshes: a refresh
+    // would read every object as the state holds it. Plain terraform's refreshing plan
+    // below plans what tfw's final plan did.
     const auto& runs = report["terraform_runs"].GetArray();
     std::size_t plans = 0, refreshing = 0;
+    bool final_refreshed = false;
     for (const auto& run : runs) {
         if (std::string(run["args"][0].GetString()) != "plan") continue;
         ++plans;
-        if (!skipped_refresh(run)) ++refreshing;
+        final_refreshed = !skipped_refresh(run);
+        if (final_refreshed) ++refreshing;
     }
     BOOST_TEST_REQUIRE(plans >= 2u);
     BOOST_TEST(!skipped_refresh(runs[0]), "tfw's first plan did not refresh");
-    BOOST_TEST(!skipped_refresh(runs[runs.Size() - 1]), "tfw's final plan did not refresh");
+    BOOST_TEST(refreshing == 1u);
+    BOOST_TEST(!final_refreshed, "tfw's final plan refreshed again though the first found no drift");
 
     // The normalised policy: the planned value differs, Terraform planned it with no change.
     bool policy_judged = false;

@@ -1,19 +1,21 @@
 // How many plans refresh in the commands beside single-root `tfw plan` and `tfw apply`
 // (issue 32). A refresh is most of a plan's time on a real cloud, so plan --root (with
 // --write too) refreshes at most twice per root module and tidy at most twice per
-// workspace, fewer where nothing needs it; apply --root adds its checking plans. A
+// workspace, fewer where nothing needs it (once per root here, where nothing drifts);
+// apply --root adds its checking plans. A
 // recording wrapper (support/recorder.hpp) counts every `plan` without -refresh=false,
 // per root module (the -chdir a call names, else where it runs) and per workspace
 // (TF_WORKSPACE):
-//   - plan --root: each root's own run as `tfw plan` makes it (plan, show, plan with a
-//     rename inside: two; one with nothing to move inside); the trials between roots and
-//     their final plan skip the refresh, since the roots' own refreshed plans have just
-//     read every object and found no drift. Moves inside and between roots: 2 and 2; a
-//     split with nothing inside: 1 and 1; transfers only Terraform can confirm: the same;
+//   - plan --root: each root's own run as `tfw plan` makes it: its first plan refreshes,
+//     and its final one only when that refresh found drift (terraform_data never drifts);
+//     the trials between roots and their final plan skip the refresh, since the roots'
+//     own refreshed plans have just read every object and found no drift. Moves inside
+//     and between roots: 1 and 1; a split with nothing inside: 1 and 1; transfers only
+//     Terraform can confirm: the same;
 //   - plan --root --write: the same, and the plans that confirm the removed and import
 //     blocks skip it too;
 //   - apply --root: the same, then the checking plans under the state locks (they judge
-//     the states that get pushed) refresh once: 3 and 3 with moves inside each root;
+//     the states that get pushed) refresh once: 2 and 2 with moves inside each root;
 //   - tidy: none. Its plans are only compared with each other, with and without the
 //     blocks, and a block it replans without moves no object, so the refresh would read
 //     the same objects on both sides;
@@ -84,8 +86,9 @@ void two_workspaces(Workspace& ws, bool both) {
 }  // namespace
 
 // A rename inside each root and an object given from one to the other: each root's own
-// run refreshes twice (its first and its final plan), and nothing between the roots does.
-BOOST_AUTO_TEST_CASE(plan_root_refreshes_each_root_twice_with_moves_inside_and_between) {
+// run refreshes once (its first plan, which found no drift), and nothing between the
+// roots does.
+BOOST_AUTO_TEST_CASE(plan_root_refreshes_each_root_once_with_moves_inside_and_between) {
     SplitRoots roots(nullptr, "roots_refresh_a", "roots_refresh_b");
     roots.switch_both("after", "after");
     Recorder recorder(roots.a);
@@ -97,7 +100,7 @@ BOOST_AUTO_TEST_CASE(plan_root_refreshes_each_root_twice_with_moves_inside_and_b
     BOOST_TEST(contains(run.out, "terraform_data.alpha -> terraform_data.beta"), run.describe());
     BOOST_TEST(contains(run.out, "terraform_data.queue -> terraform_data.work_queue"), run.describe());
     const Counts counts = recorder.refreshing_plans_per_directory();
-    BOOST_TEST(counts == per_root(roots, 2, 2), describe(counts) << "terraform calls:\n" << recorder.describe());
+    BOOST_TEST(counts == per_root(roots, 1, 1), describe(counts) << "terraform calls:\n" << recorder.describe());
 }
 
 // Nothing to move inside either root: one refreshing plan each, the trial between them
@@ -134,7 +137,7 @@ BOOST_AUTO_TEST_CASE(plan_root_write_refreshes_each_root_at_most_twice) {
     BOOST_TEST(contains(run.out, "tfw: 1 move between root modules written as removed and import blocks"), run.describe());
     BOOST_TEST(contains(roots.a.read_file("moved.tf"), "terraform_data.network"), run.describe());
     const Counts counts = recorder.refreshing_plans_per_directory();
-    BOOST_TEST(counts == per_root(roots, 2, 2), describe(counts) << "terraform calls:\n" << recorder.describe());
+    BOOST_TEST(counts == per_root(roots, 1, 1), describe(counts) << "terraform calls:\n" << recorder.describe());
 
     // Plain terraform in each root then plans the blocks tfw wrote: nothing destroyed.
     for (const Workspace* ws : {&roots.a, &roots.b}) {
@@ -157,7 +160,7 @@ BOOST_AUTO_TEST_CASE(apply_root_refreshes_the_own_run_and_the_checking_plans) {
     BOOST_TEST(contains(run.out, "tfw: moved 1 object between root modules\n"), run.describe());
     BOOST_TEST(ids_of(roots.b).count("terraform_data.network") == 1u);
     const Counts counts = recorder.refreshing_plans_per_directory();
-    BOOST_TEST(counts == per_root(roots, 3, 3), describe(counts) << "terraform calls:\n" << recorder.describe());
+    BOOST_TEST(counts == per_root(roots, 2, 2), describe(counts) << "terraform calls:\n" << recorder.describe());
 }
 
 // A user's own -refresh=false: every plan of plan --root (--write) has it once.

@@ -9,14 +9,14 @@
 //     candidates at most k rounds, and one plan with the pairs it settled;
 //   - moves Terraform plans otherwise than their equal values suggest: one plan for each
 //     verdict that withdraws something, the first plan then being the answer;
-//   - module instances that move as a whole: plan, show -json, plan, plan;
+//   - module instances that move as a whole: plan, show -json, plan;
 //   - twins that their dependents tell apart: one plan per trial round (two pairings of
-//     two twins, two rounds), then the final plan;
-//   - only the first plan and the final one refresh (-refresh=false on the others): a
-//     plan that is likely the last (every move taken on equal values or paired by the
-//     trials, no tie left) refreshes, so renames and settled ties cost what they did;
-//     otherwise the final set is planned once more as the user asked. Two refreshing
-//     plans in every shape here.
+//     two twins, two rounds), the round that settles them being the final plan;
+//   - only the first plan refreshes (-refresh=false on the others): its refresh found no
+//     drift (terraform_data never drifts), so a refresh again would read the same and
+//     the last plan is the final one. One refreshing plan in every shape here; a pair
+//     only Terraform can confirm costs plan, show, plan, as a rename does. With drift,
+//     the final set is planned as the user asked (core/converge tests).
 // And with -detailed-exitcode, tfw exits as terraform does.
 #include <boost/test/unit_test.hpp>
 
@@ -106,7 +106,7 @@ BOOST_AUTO_TEST_CASE(single_rename_costs_plan_show_plan) {
     BOOST_TEST(moved_from(plan, "terraform_data.beta") == "terraform_data.alpha");
     BOOST_TEST(count_destroying(plan) == 0u);
     BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan"}), "terraform calls:\n" << recorder.describe());
-    BOOST_TEST(recorder.refreshing_plans() == 2u, "terraform calls:\n" << recorder.describe());
+    BOOST_TEST(recorder.refreshing_plans() == 1u, "terraform calls:\n" << recorder.describe());
     const auto calls = recorder.calls();
     BOOST_TEST_REQUIRE(calls.size() == 3u);
     BOOST_TEST(has_arg(calls[1], "-json"), recorder.describe());
@@ -201,9 +201,9 @@ BOOST_AUTO_TEST_CASE(moves_on_a_saved_plan_costs_one_show) {
 
 // Pairs that only Terraform can confirm (a tie broken by reference structure, values
 // unknown until the parents move) are confirmed by the plan that injects them, made
-// with -refresh=false since it may not be the last; then that set is planned once more
-// as the user asked. Two refreshing plans, as for a rename.
-BOOST_AUTO_TEST_CASE(a_confirmed_trial_costs_one_plan_without_refresh) {
+// with -refresh=false. The first plan's refresh found no drift, so that plan is the final
+// one: plan, show, plan, one refreshing, as for a rename.
+BOOST_AUTO_TEST_CASE(a_confirmed_trial_costs_what_a_rename_costs) {
     for (const std::string fixture : {"structural_tie", "chain_renamed"}) {
         BOOST_TEST_CONTEXT(fixture) {
             Workspace ws(fixture);
@@ -213,8 +213,8 @@ BOOST_AUTO_TEST_CASE(a_confirmed_trial_costs_one_plan_without_refresh) {
             const TfwPlan run = ws.tfw_plan({recorder.option(), "-detailed-exitcode"});
             const auto& plan = require_saved_plan(run, 2);
             BOOST_TEST(count_actions(plan, Action::remove) == 0u);
-            BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan", "plan"}), "terraform calls:\n" << recorder.describe());
-            BOOST_TEST(recorder.refreshing_plans() == 2u, "terraform calls:\n" << recorder.describe());
+            BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan"}), "terraform calls:\n" << recorder.describe());
+            BOOST_TEST(recorder.refreshing_plans() == 1u, "terraform calls:\n" << recorder.describe());
         }
     }
 }
@@ -296,7 +296,7 @@ BOOST_AUTO_TEST_CASE(a_tie_of_two_costs_one_trial_round) {
     BOOST_TEST(count_destroying(plan) == 0u);
     BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan", "show", "plan", "plan"}),
                "terraform calls:\n" << recorder.describe());
-    BOOST_TEST(recorder.refreshing_plans() == 2u, "terraform calls:\n" << recorder.describe());
+    BOOST_TEST(recorder.refreshing_plans() == 1u, "terraform calls:\n" << recorder.describe());
 }
 
 BOOST_AUTO_TEST_CASE(a_tie_of_three_costs_two_trial_rounds) {
@@ -312,7 +312,7 @@ BOOST_AUTO_TEST_CASE(a_tie_of_three_costs_two_trial_rounds) {
     BOOST_TEST(count_destroying(plan) == 0u);
     BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan", "show", "plan", "plan", "plan"}),
                "terraform calls:\n" << recorder.describe());
-    BOOST_TEST(recorder.refreshing_plans() == 2u, "terraform calls:\n" << recorder.describe());
+    BOOST_TEST(recorder.refreshing_plans() == 1u, "terraform calls:\n" << recorder.describe());
 }
 
 // The issue's shape: a role renamed with three attachments, one of which went to a new
@@ -330,24 +330,24 @@ BOOST_AUTO_TEST_CASE(a_renamed_role_with_attachments_beside_a_new_one) {
     BOOST_TEST(moves(plan).size() == 3u, describe(plan));
     BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan", "plan", "plan", "plan", "plan"}),
                "terraform calls:\n" << recorder.describe());
-    BOOST_TEST(recorder.refreshing_plans() == 2u, "terraform calls:\n" << recorder.describe());
+    BOOST_TEST(recorder.refreshing_plans() == 1u, "terraform calls:\n" << recorder.describe());
 }
 
 // Moves judged as a group (issue 24). A renamed, re-keyed module call whose instances
-// move as a whole: the instance settles the tied objects in the analysis, one plan
-// (without refresh: the moves are tentative) confirms every move at once, then that set is
-// planned as the user asked. Two twins told apart by their dependents: each round tries
-// one pairing of both, with the dependents judging it, without refresh; the settled pairs
-// are then planned as the user asked.
-BOOST_AUTO_TEST_CASE(moves_judged_as_a_group_refresh_twice) {
+// move as a whole: the instance settles the tied objects in the analysis, and one plan
+// (without refresh) confirms every move at once and is the final one. Two twins told
+// apart by their dependents: each round tries one pairing of both, with the dependents
+// judging it, without refresh; the round that settles them is the final plan. The first
+// plan's refresh found no drift, so it is the only refreshing plan.
+BOOST_AUTO_TEST_CASE(moves_judged_as_a_group_refresh_once) {
     struct Case {
         std::string fixture;
         std::size_t moves;
         Names calls;
     };
     const std::vector<Case> cases = {
-        {"module_instances_rekeyed", 4, {"plan", "show", "plan", "plan"}},
-        {"twins_told_by_dependents", 2, {"plan", "show", "plan", "plan", "plan"}},
+        {"module_instances_rekeyed", 4, {"plan", "show", "plan"}},
+        {"twins_told_by_dependents", 2, {"plan", "show", "plan", "plan"}},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.fixture) {
@@ -359,7 +359,7 @@ BOOST_AUTO_TEST_CASE(moves_judged_as_a_group_refresh_twice) {
             const auto& plan = require_saved_plan(run, 0);
             BOOST_TEST(moves(plan).size() == c.moves, describe(plan));
             BOOST_TEST((recorder.subcommands() == c.calls), "terraform calls:\n" << recorder.describe());
-            BOOST_TEST(recorder.refreshing_plans() == 2u, "terraform calls:\n" << recorder.describe());
+            BOOST_TEST(recorder.refreshing_plans() == 1u, "terraform calls:\n" << recorder.describe());
         }
     }
 }

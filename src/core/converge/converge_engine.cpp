@@ -36,7 +36,8 @@ Step<PlanOutput> ConvergeEngine::State::plan(const PlanAction& action) {
     if (action.inject) in_file = *action.inject;
     const PlanOutput& output = std::get<PlanOutput>(answer);
     const bool planned = output.exit_code == 0 || output.exit_code == 2;
-    if (planned && action.inject) plans.push_back({output, action.file, *action.inject, !action.skip_refresh && !action.json});
+    const bool as_asked = !action.json && (!action.skip_refresh || !refresh_again());
+    if (planned && action.inject) plans.push_back({output, action.file, *action.inject, as_asked});
     co_return std::get<PlanOutput>(std::move(answer));
 }
 
@@ -93,9 +94,9 @@ Step<void> ConvergeEngine::State::run() {
             planned = reusable->planned;
             file = reusable->file;
         } else {
-            const bool as_asked = plan_number == 1 || !settings.refresh || (!guessed_final && likely_final());
-            if (plan_number > 1 && as_asked) guessed_final = true;
-            const PlanAction request{file, injected, false, !as_asked};
+            const bool refresh_now = plan_number == 1 || (refresh_again() && !guessed_final && likely_final());
+            if (plan_number > 1 && refresh_now) guessed_final = true;
+            const PlanAction request{file, injected, false, settings.refresh && !refresh_now};
             planned = co_await plan(request);
         }
         ready.reset();
@@ -158,7 +159,7 @@ Step<bool> ConvergeEngine::State::conclude() {
         final_file = made->file;
     } else {
         final_file = "final-" + std::to_string(++finals) + ".tfplan";
-        const PlanAction request{final_file, moves, false, false};
+        const PlanAction request{final_file, moves, false, !refresh_again() && settings.refresh};
         planned = co_await plan(request);
     }
     if (planned.exit_code != 0 && planned.exit_code != 2) {

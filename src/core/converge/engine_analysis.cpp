@@ -6,6 +6,9 @@ namespace tfw::core::inline converge {
 
 Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file) {
     const Plan& plan = *co_await shown_plan(file);
+    // Only the first plan's refresh is the user's: the plans after it skip theirs until
+    // the final one, which need not refresh either when this one read nothing new.
+    if (settings.refresh && plans.size() == 1 && plans.front().file == file) refreshed_clean = plan.drifted.empty();
     const std::vector<MovePair> planned_with = pairs_of(result.moves);
     relevance = CompanyRelevance(plan);
     MatchResult matched = match_moves(plan, settings.policy);

@@ -71,10 +71,17 @@ struct ConvergeEngine::State {
     std::vector<MovePair> in_file;  // the blocks the temporary file holds now
     int finals = 0;                  // plans of a final set made again as the user asked
     bool guessed_final = false;      // a plan after the first refreshed, guessing it final
+    // The first plan refreshed and its refresh found no drift: every object read back as
+    // the state holds it, so a later refresh would read the same and a plan that skips it
+    // is the plan the user asked for.
+    bool refreshed_clean = false;
 
     // ---- The loop, its effects as the shell answers them, and the final plan.
 
     Step<PlanOutput> plan(const PlanAction& action);
+
+    // A plan now must refresh to be the one the user asked for.
+    bool refresh_again() const { return settings.refresh && !refreshed_clean; }
 
     // The plan of that file, or null.
     const PlanMade* plan_made(const std::string& file) const;
@@ -114,9 +121,10 @@ struct ConvergeEngine::State {
 
     // A plan of these moves is likely the final one: each was either taken on equal values
     // or paired by the trials (whose rounds planned it with no change), and no tie is left
-    // to try. The first such plan after the first refreshes as the user asked, so a rename
-    // costs plan, show -json, plan and a settled tie no plan more than before; a later one
-    // does not, so a wrong guess costs at most one refreshing plan per run.
+    // to try. Where the first plan's refresh found drift, the first such plan after it
+    // refreshes as the user asked, so a rename costs plan, show -json, plan and a settled
+    // tie no plan more than before; a later one does not, so a wrong guess costs at most
+    // one refreshing plan per run.
     bool likely_final() const;
 
     std::optional<Address> state_address_of(const Address& from) const;

@@ -31,9 +31,12 @@ struct EngineSettings {
     bool can_ask = false;      // a person answers proposals (else they stay proposals)
     bool json_stream = false;  // plans stream JSON (-json) instead of the human rendering
     std::string injected_file;  // the temporary file's name, which diagnostics blame
-    // The user's plans refresh (core::plans_refresh). Then only the first plan and the
-    // final one, the plan the user sees, refresh; every plan between runs with
-    // -refresh=false, and its verdicts are read again in the final plan.
+    // The user's plans refresh (core::plans_refresh). Then the first plan refreshes, and
+    // every plan after it runs with -refresh=false. Where that refresh found no drift (no
+    // `resource_drift` in its show -json), a refresh again would read every object as the
+    // state holds it, so those plans are as the user asked and the last one is the final
+    // plan. Where it found drift, the final plan, the one the user sees, refreshes too, and
+    // judges again every move the plans without refresh confirmed.
     bool refresh = true;
     // Narrows each analysis to the pairs the caller can carry out, when set: between
     // roots, only transfers between two states (core/roots/cross_root_plan).
@@ -52,7 +55,7 @@ struct PlanAction {
     // The moves to inject before planning; std::nullopt: the blocks stay as they are.
     std::optional<std::vector<MovePair>> inject;
     bool json = false;  // `-json`, for the diagnostics of a plan that failed
-    bool skip_refresh = false;  // `-refresh=false` added: a plan between the first and the final one
+    bool skip_refresh = false;  // `-refresh=false` added: a plan after the first (EngineSettings::refresh)
 };
 struct ShowAction {
     std::string file;  // `show -json` of this plan
