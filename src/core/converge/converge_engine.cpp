@@ -120,6 +120,12 @@ Step<void> ConvergeEngine::State::run() {
             // (subnets moved: their route table associations' subnet_id is known).
             if (!(memory && memory->values_may_change)) {
                 if (co_await try_ties()) continue;
+            } else if (last_withdrawals.read_apart) {
+                // Those values are known in this plan already, where the moves that stand
+                // are in: analysed here, with what was withdrawn read as its destroy and its
+                // create, they go on trial in the next plan with the rest, one plan sooner
+                // than after a plan of the moves that stand alone.
+                if (co_await analyse(file, last_withdrawals.replaced) > 0) continue;
             }
             // Every move on trial withdrawn, nothing else added: the plan before the
             // trial is the answer, and a plan of the same blocks is not made again.

@@ -2,10 +2,15 @@
 
 #include <algorithm>
 
+#include "tfw/core/converge/replaced_moves.hpp"
+
 namespace tfw::core::inline converge {
 
-Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file) {
-    const Plan& plan = *co_await shown_plan(file);
+Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file, const std::set<MovePair>& replaced) {
+    const Plan& shown_as_planned = *co_await shown_plan(file);
+    std::optional<Plan> read_apart;
+    if (!replaced.empty()) read_apart = without_replaced_moves(shown_as_planned, replaced);
+    const Plan& plan = read_apart ? *read_apart : shown_as_planned;
     // Only the first plan's refresh is the user's: the plans after it skip theirs until
     // the final one, which need not refresh either when this one read nothing new.
     if (settings.refresh && plans.size() == 1 && plans.front().file == file) refreshed_clean = plan.drifted.empty();

@@ -192,6 +192,12 @@ Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, c
         co_return false;
     }
 
+    last_withdrawals = {};
+    for (const auto& entry : judged_moves) {
+        if (!withdrawn_now.count(entry.index)) continue;
+        if (entry.verdict.outcome == TrialOutcome::replace) last_withdrawals.replaced.insert({entry.move.from, entry.move.to});
+        else if (entry.verdict.outcome != TrialOutcome::not_moved) last_withdrawals.read_apart = false;
+    }
     // What was withdrawn is known now; its halves reappearing as a destroy and a
     // create are nothing new to analyse. The rest of the round is tried again.
     for (const auto& entry : judged_moves)

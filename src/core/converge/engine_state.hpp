@@ -63,6 +63,15 @@ struct ConvergeEngine::State {
     std::map<MovePair, Move> withdrawn_moves;
     std::map<MovePair, int> retries;  // of each withdrawal, however often it was withdrawn
     std::map<MovePair, ReadVerdict> verdicts;  // the last verdict read for each move
+    // What the last plan that withdrew moves withdrew: the moves Terraform replaced, and
+    // whether every withdrawn move shows as a destroy and a create once those are read
+    // apart (core/converge/replaced_moves). An update keeps its old values, so a move
+    // withdrawn on one, or on the policy, does not.
+    struct PlanWithdrawals {
+        std::set<MovePair> replaced;
+        bool read_apart = true;
+    };
+    PlanWithdrawals last_withdrawals;
     CompanyRelevance relevance;  // from the last analysis
     TieBook tie_book;
     // Deletions that are themselves the end of a moved block in the configuration, and
@@ -117,7 +126,9 @@ struct ConvergeEngine::State {
     // ---- What a shown plan pairs (engine_analysis.cpp).
 
     // Runs show -json and the matcher; returns how many moves it added, on trial or not.
-    Step<std::size_t> analyse(const std::string& file);
+    // The plan's moves of `replaced`, which it withdrew, are read as their deletions and
+    // creations.
+    Step<std::size_t> analyse(const std::string& file, const std::set<MovePair>& replaced = {});
 
     // A plan of these moves is likely the final one: each was either taken on equal values
     // or paired by the trials (whose rounds planned it with no change), and no tie is left

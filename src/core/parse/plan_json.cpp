@@ -192,8 +192,10 @@ private:
     rapidjson::Document before_, after_, after_unknown_, before_sensitive_, after_sensitive_;
 };
 
-// Every value is read for a plain create or delete, a possible half of a move; `before`
-// and `after_unknown` for an update or a replace, whose held values a tie's trials read.
+// Every value is read for a plain create or delete, a possible half of a move, and for a
+// moved object that is replaced, the two halves of a move Terraform refuted
+// (core/converge/replaced_moves); `before` and `after_unknown` for another update or
+// replace, whose held values a tie's trials read.
 // Terraform writes `actions` first in `change`; until it is seen, every value is read.
 void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChange& change) {
     std::string_view previous;
@@ -211,10 +213,10 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
                     change.action = parse_actions(cursor);
                     // A moved object's update is a trial's verdict: which attributes it
                     // changes decides whether the policy's ignore rules cover it.
-                    every_value = change.action == Action::create || change.action == Action::remove ||
-                                  (change.action == Action::update && !previous.empty());
                     held_values = change.action == Action::update || change.action == Action::delete_then_create ||
                                   change.action == Action::create_then_delete;
+                    every_value = change.action == Action::create || change.action == Action::remove ||
+                                  (held_values && !previous.empty());
                 } else if (field == "importing") {
                     cursor.members([&](std::string_view member) {
                         if (member == "id") change.importing_id = std::string(cursor.string());
@@ -232,8 +234,8 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
     if (!change.address.resource) throw PlanJsonError(at + ", which is not a resource");
     if (change.previous_address && !change.previous_address->resource)
         throw PlanJsonError(at + " moved from " + quote_hcl_string(previous) + ", which is not a resource");
-    if (change.is_deletion_candidate()) change.before = values.before();
-    if (change.is_creation_candidate()) change.after = values.after();
+    if (change.is_deletion_candidate() || change.is_replaced_move()) change.before = values.before();
+    if (change.is_creation_candidate() || change.is_replaced_move()) change.after = values.after();
     if (change.may_refer_to_replaced()) change.held_until_apply = values.held_until_apply();
     if (change.action == Action::update && change.previous_address) change.changed_attributes = values.changed_attributes();
 }

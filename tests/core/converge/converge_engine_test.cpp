@@ -929,10 +929,12 @@ BOOST_AUTO_TEST_CASE(a_transfer_terraform_refutes_is_withdrawn_between_roots) {
 
 // Subnets moved (each pairs on its own), their route table associations twins while the
 // subnets' ids are unknown, and a queue pair Terraform replaces. The queue's withdrawal
-// does not send the associations to trials: their subnet_id becomes known once the
-// subnets' moves stand, and the next analysis pairs them on values. Trials there cost a
-// plan per candidate (issue 34: 4 of the 7 plans of the AWS platform refactor). Before:
-// plan, show, plan, trial, trial, show, final.
+// does not send the associations to trials: their subnet_id is known in the plan where the
+// subnets moved, and the analysis of that same plan, with the replaced queue read as its
+// destroy and its create, pairs them on values. Trials there cost a plan per candidate
+// (issue 34: 4 of the 7 plans of the AWS platform refactor): plan, show, plan, trial,
+// trial, show, final before; then plan, show, plan, plan (the moves that stand), show,
+// plan; now plan, show, plan, show, plan.
 BOOST_AUTO_TEST_CASE(a_tie_whose_values_may_become_known_waits_for_the_next_analysis) {
     const std::vector<std::pair<std::string, std::string>> subnets = {{"a", "x"}, {"b", "y"}};
     ScriptedTerraform terraform;
@@ -977,6 +979,12 @@ BOOST_AUTO_TEST_CASE(a_tie_whose_values_may_become_known_waits_for_the_next_anal
                 .refers("aws_route_table_association." + new_name, {"aws_subnet." + new_name})
                 .configures("aws_route_table_association." + new_name, {"subnet_id"});
         }
+        if (has(moves, "aws_sqs_queue.old", "aws_sqs_queue.new")) {
+            builder.moved("aws_sqs_queue.old", "aws_sqs_queue.new", Action::delete_then_create);
+            builder.plan.changes.back().before = attributes({{"id", "\"q\""}, {"name", "\"jobs\""}});
+            builder.plan.changes.back().after = attributes({{"id", "?"}, {"name", "\"jobs\""}});
+            return builder.plan;
+        }
         return builder.deletion("aws_sqs_queue.old", {{"id", "\"q\""}, {"name", "\"jobs\""}})
             .creation("aws_sqs_queue.new", {{"id", "?"}, {"name", "\"jobs\""}})
             .plan;
@@ -991,16 +999,21 @@ BOOST_AUTO_TEST_CASE(a_tie_whose_values_may_become_known_waits_for_the_next_anal
                                              "aws_route_table_association.a -> aws_route_table_association.x",
                                              "aws_route_table_association.b -> aws_route_table_association.y"}),
                boost::test_tools::per_element());
-    // The withdrawn queue pair is not looked at again either: the final plan needs no show.
+    // The withdrawn queue pair, seen apart in the second analysis, is not looked at again
+    // either: the final plan needs no show.
     const std::vector<std::string> expected = {
         "plan plan-1.tfplan []",
         "show plan-1.tfplan",
         "plan plan-2.tfplan [aws_sqs_queue.old -> aws_sqs_queue.new, aws_subnet.a -> aws_subnet.x, aws_subnet.b -> "
         "aws_subnet.y] -refresh=false",
-        "plan plan-3.tfplan [aws_subnet.a -> aws_subnet.x, aws_subnet.b -> aws_subnet.y] -refresh=false",
-        "show plan-3.tfplan",
-        "plan plan-4.tfplan [aws_subnet.a -> aws_subnet.x, aws_subnet.b -> aws_subnet.y, aws_route_table_association.a -> "
+        "show plan-2.tfplan",
+        "plan plan-3.tfplan [aws_subnet.a -> aws_subnet.x, aws_subnet.b -> aws_subnet.y, aws_route_table_association.a -> "
         "aws_route_table_association.x, aws_route_table_association.b -> aws_route_table_association.y] -refresh=false",
-        "finish plan-4.tfplan"};
+        "finish plan-3.tfplan"};
     BOOST_TEST(lines(driven.log) == lines(expected));
+    std::vector<std::string> unmatched;
+    for (const auto& entry : driven.outcome.unmatched) unmatched.push_back(to_string(entry.address) + ": " + entry.reason);
+    BOOST_TEST(unmatched == (std::vector<std::string>{"aws_sqs_queue.old: tried with its only candidate, then withdrawn",
+                                                      "aws_sqs_queue.new: tried with its only candidate, then withdrawn"}),
+               boost::test_tools::per_element());
 }

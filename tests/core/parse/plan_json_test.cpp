@@ -167,6 +167,27 @@ BOOST_AUTO_TEST_CASE(actions_mapping) {
     }
 }
 
+// A moved object that Terraform replaces keeps both sides' values: read as the deletion of
+// its old address and the creation of its new one once the move is withdrawn
+// (core/converge/replaced_moves). A replace that moved nothing keeps only its held values.
+BOOST_AUTO_TEST_CASE(a_moved_object_replaced_keeps_both_sides) {
+    auto replace = [](const std::string& previous) {
+        return R"json({"address":"terraform_data.b",)json" + previous +
+               R"json("mode":"managed","type":"terraform_data","name":"b","provider_name":"terraform.io/builtin/terraform","change":{"actions":["delete","create"],"before":{"id":"536b","input":"old","triggers_replace":"one"},"after":{"input":"new","triggers_replace":"two"},"after_unknown":{"id":true,"output":true},"before_sensitive":{},"after_sensitive":{}},"action_reason":"replace_because_cannot_update"})json";
+    };
+    Plan moved = load(one_change(replace(R"json("previous_address":"terraform_data.a",)json")));
+    BOOST_TEST_REQUIRE(moved.changes.size() == 1u);
+    BOOST_TEST(moved.changes[0].is_replaced_move());
+    BOOST_TEST(show(moved.changes[0].before) == "id = \"536b\"\ninput = \"old\"\ntriggers_replace = \"one\"\n");
+    BOOST_TEST(show(moved.changes[0].after) == "id = (unknown)\ninput = \"new\"\noutput = (unknown)\ntriggers_replace = \"two\"\n");
+
+    Plan staying = load(one_change(replace("")));
+    BOOST_TEST_REQUIRE(staying.changes.size() == 1u);
+    BOOST_TEST(!staying.changes[0].is_replaced_move());
+    BOOST_TEST(staying.changes[0].before.empty());
+    BOOST_TEST(staying.changes[0].after.empty());
+}
+
 // An object that stays keeps the prior values its plan leaves unknown: where a value that
 // refers to a replaced object (its id) sits until apply.
 BOOST_AUTO_TEST_CASE(values_held_until_apply) {

@@ -27,8 +27,8 @@ struct ResourceChange {
     bool deposed = false;
     // `change.importing.id`: the object is imported here by an `import` block.
     std::optional<std::string> importing_id;
-    // Filled only for move candidates (a plain delete or a plain create), to keep memory
-    // proportional to what matching needs.
+    // Filled only for move candidates (a plain delete or a plain create) and replaced moved
+    // objects (is_replaced_move), to keep memory proportional to what matching needs.
     Attributes before;
     Attributes after;
     // Filled only for an update or a replace: its prior values at the paths the plan leaves
@@ -45,6 +45,11 @@ struct ResourceChange {
     bool is_deletion_candidate() const { return is_managed() && !deposed && action == Action::remove; }
     // A managed plain creation: may be the new half of a move.
     bool is_creation_candidate() const { return is_managed() && action == Action::create; }
+    // A managed object moved, then replaced: the halves of a move Terraform refuted.
+    bool is_replaced_move() const {
+        return is_managed() && !deposed && previous_address &&
+               (action == Action::delete_then_create || action == Action::create_then_delete);
+    }
     // A managed object updated or replaced: its values may hold another object's id, which
     // the plan leaves unknown when that object is replaced.
     bool may_refer_to_replaced() const {
