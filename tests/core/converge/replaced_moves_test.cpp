@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "../match_tables.hpp"
+#include "match_tables.hpp"
 
 using namespace tfw::core;
 using namespace tfw::core::testing;
