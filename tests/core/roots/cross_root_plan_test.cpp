@@ -58,7 +58,11 @@ BOOST_AUTO_TEST_CASE(root_plans_merge_under_one_call_each) {
         .depends("module.m.terraform_data.child", {"terraform_data.parent"});
     a.plan.changes.back().previous_address = at("module.m.terraform_data.old");
     b.creation("terraform_data.parent", {{"input", "\"p\""}}, builtin).refers("terraform_data.parent", {"terraform_data.x"});
+    b.plan.drifted = {"aws_sqs_queue.q[\"a\"]"};
     const Plan merged = merge_root_plans({&a.plan, &b.plan});
+    // A root's drift is the merged plan's, under its call.
+    BOOST_TEST(merged.drifted == std::vector<std::string>{"module.tfw_root_1.aws_sqs_queue.q[\"a\"]"},
+               boost::test_tools::per_element());
     std::vector<std::string> changes;
     for (const auto& change : merged.changes)
         changes.push_back(change.address_text + (change.previous_address ? " from " + to_string(*change.previous_address) : ""));

@@ -29,8 +29,8 @@ struct RootObject {
 };
 std::optional<RootObject> from_merged_plan(const Address& merged);
 
-// `plans[i]` is root i's plan; each change, prior dependency and module of configuration
-// goes under root i's call.
+// `plans[i]` is root i's plan; each change, prior dependency, drifted object and module of
+// configuration goes under root i's call.
 Plan merge_root_plans(const std::vector<const Plan*>& plans);
 
 // Keeps the pairs of a merged plan that a transfer between two states can carry out: both
