@@ -51,7 +51,7 @@ struct ConvergeEngine::State {
         PlanOutput planned;
         std::string file;
         std::vector<MovePair> moves;  // injected for it
-        bool as_asked = false;        // with the user's options, refresh included
+        bool as_asked = false;        // with the user's options, or standing for them (refreshed_clean)
     };
     std::vector<PlanMade> plans;        // every one of the run, in order
     std::optional<PlanMade> previous;   // the loop's plan before the moves now on trial
