@@ -176,6 +176,29 @@ BOOST_AUTO_TEST_CASE(identical_twins_are_a_true_tie_without_a_trial) {
                "a true tie: Terraform plans no change with terraform_data.alpha and with terraform_data.beta");
 }
 
+// 34 identical helpers, one kept, and the holder of the first renamed beside it: more
+// candidates than a tie took to the trials, but only the first needs a plan (the others
+// are certain, with nothing holding them), so the tie is tried, and the helper the holder
+// held moves with it (refactor fuzzer, seed 767739738). The other 33 are destroyed.
+BOOST_AUTO_TEST_CASE(a_large_tie_whose_candidates_need_few_plans_is_tried) {
+    Workspace ws("twins_past_the_trial_cap");
+    ws.apply_before();
+    ws.switch_to("after");
+    const Plan plain = ws.plan_with_terraform();
+    BOOST_TEST_REQUIRE(count_actions(plain, Action::remove) == 35u, "fixture check, plain plan:\n" << describe(plain));
+    const Plan reference = ws.plan_with_reference_moves();
+    BOOST_TEST_REQUIRE(count_actions(reference, Action::remove) == 33u, "fixture check, true moves:\n" << describe(reference));
+    BOOST_TEST_REQUIRE(action_at(reference, "terraform_data.keeper") == "no-op", describe(reference));
+
+    ReportedRun reported = plan_with_report(ws, {"-no-color", "--explain"});
+    const Plan& plan = require_saved_plan(reported.run, 0);
+    BOOST_TEST(describe(plan) == describe(reference));
+    BOOST_TEST(moved_from(plan, "terraform_data.helper") == "terraform_data.helper[\"k00\"]", describe(plan));
+    BOOST_TEST(moved_from(plan, "terraform_data.keeper") == "terraform_data.holder", describe(plan));
+    BOOST_TEST(reported.report["tie_rounds"].GetInt() == 1, trials_of(reported.report).size() << " trials");
+    BOOST_TEST(unmatched_reason(reported.report, "terraform_data.helper[\"k01\"]") == "Terraform's trials ruled out every candidate");
+}
+
 // Ctrl-C while Terraform plans a trial round: tfw stops, and the user's files and the
 // state are as they were, with no temporary moved file left.
 BOOST_AUTO_TEST_CASE(ctrl_c_during_a_trial_round_leaves_nothing_behind) {

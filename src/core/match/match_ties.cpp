@@ -21,11 +21,14 @@ namespace {
 // assignments are explored: enough for a resource and its dependents renamed together.
 constexpr std::size_t structure_group_cap = 8;
 constexpr std::size_t structure_step_cap = 20000;
-// Terraform's trials take up a tied object only with at most this many candidates (and
-// its candidates only with at most this many of their own): more would cost more rounds
-// than a run allows, and identical objects by the thousand would cost memory by the
-// million pairs. Larger ties stay ties, as they were.
+// Terraform's trials take up a tied object only when at most tie_trial_cap of its
+// candidates (and of each candidate's own) need a plan, counted after its holders
+// (candidates_its_holders_allow): more would cost more rounds than a run allows. A pair
+// that is certain (equal values, nothing holding the id) needs none, but identical
+// objects by the thousand would cost memory by the million pairs: past tie_board_cap
+// candidates in all, a tie stays a tie, as it was.
 constexpr std::size_t tie_trial_cap = 32;
+constexpr std::size_t tie_board_cap = 256;
 // A module instance alike with at most this many new instances is tried whole against
 // each of them: one plan per candidate.
 constexpr std::size_t instance_group_cap = 4;
@@ -67,10 +70,35 @@ private:
         for_each_reference(state_.plan.configuration,
                            [&](const std::string& referrer, const std::string& target) { references[referrer].push_back(target); });
         std::map<std::size_t, std::vector<std::string>> refers_to;  // per tied creation
+        std::vector<std::vector<Address>> referrers(candidates_.size());
+        std::vector<std::vector<Move>> moving_referrers(candidates_.size());
+        std::vector<std::vector<std::size_t>> on_board(candidates_.size());
+        auto certain = [&](std::size_t d, std::size_t c) {
+            return referrers[d].empty() && moving_referrers[d].empty() && !state_.unverified.count({d, c});
+        };
+        // Per side: its candidates on the board, and those of them a trial must judge.
+        struct Count {
+            std::size_t all = 0, tried = 0;
+            bool fits() const { return all <= tie_board_cap && tried <= tie_trial_cap; }
+        };
+        std::vector<Count> of_deletion(candidates_.size()), of_creation(state_.creations.size());
         for (std::size_t d = 0; d < candidates_.size(); ++d) {
-            if (!in_tie(candidates_[d]) || candidates_[d].size() > tie_trial_cap) continue;
-            for (std::size_t c : candidates_[d]) {
-                if (state_.deletions_of[c].size() > tie_trial_cap) continue;
+            if (!in_tie(candidates_[d])) continue;
+            referrers[d] = referrers_of(d);
+            moving_referrers[d] = moving_referrers_of(d);
+            on_board[d] = candidates_its_holders_allow(d, referrers[d], moving_referrers[d]);
+            for (std::size_t c : on_board[d]) {
+                const std::size_t tried = certain(d, c) ? 0 : 1;
+                for (Count* count : {&of_deletion[d], &of_creation[c]}) {
+                    ++count->all;
+                    count->tried += tried;
+                }
+            }
+        }
+        for (std::size_t d = 0; d < candidates_.size(); ++d) {
+            if (!of_deletion[d].fits()) continue;
+            for (std::size_t c : on_board[d]) {
+                if (!of_creation[c].fits()) continue;
                 const Attributes& before = state_.deletions[d].attributes();
                 const Attributes& after = state_.creations[c].attributes();
                 TiedPair tie;
@@ -85,13 +113,13 @@ private:
                     tie.move.tentative_because += "; " + join(unverified->second, ", ") +
                                                   (unverified->second.size() == 1 ? " is" : " are") + " unknown until apply";
                 }
-                tie.referrers = referrers_of(d);
-                tie.moving_referrers = moving_referrers_of(d);
+                tie.referrers = referrers[d];
+                tie.moving_referrers = moving_referrers[d];
                 for (const Address& holder : tie.referrers)
                     tie.holder_names_another = tie.holder_names_another || names_another(holder, tie.move.to);
                 for (const Move& holder : tie.moving_referrers)
                     tie.holder_names_another = tie.holder_names_another || names_another(holder.to, tie.move.to);
-                tie.certain = unverified == state_.unverified.end() && tie.referrers.empty() && tie.moving_referrers.empty();
+                tie.certain = certain(d, c);
                 tie.known_equal = compared_values(before, after);
                 auto reached = refers_to.find(c);
                 if (reached == refers_to.end()) {
@@ -104,6 +132,28 @@ private:
                 state_.result.ties.push_back(std::move(tie));
             }
         }
+    }
+
+    // The candidates of tied deletion `d` that what holds its id leaves: a holder whose
+    // configuration names one instance of the candidates' resource holds that instance's
+    // id once the moves are made, so a pairing with another instance changes the holder,
+    // and its trial, which the holder must pass too, cannot confirm it (were it confirmed
+    // all the same, the named pairing's conclusive confirmation would rule it out). Left
+    // off the board, such pairings cost no rounds, and a tie of many twins, each told
+    // apart by the holder beside it in its module instance, comes within tie_trial_cap.
+    // Where the holders leave no candidate (they name different ones), all stay.
+    std::vector<std::size_t> candidates_its_holders_allow(std::size_t d, const std::vector<Address>& referrers,
+                                                          const std::vector<Move>& moving_referrers) {
+        std::vector<std::size_t> allowed;
+        for (std::size_t c : candidates_[d]) {
+            const Address& creation = state_.creations[c].address();
+            const bool named_another =
+                std::any_of(referrers.begin(), referrers.end(), [&](const Address& holder) { return names_another(holder, creation); }) ||
+                std::any_of(moving_referrers.begin(), moving_referrers.end(),
+                            [&](const Move& holder) { return names_another(holder.to, creation); });
+            if (!named_another) allowed.push_back(c);
+        }
+        return allowed.empty() ? candidates_[d] : allowed;
     }
 
     // Whether the configuration of `holder` (at its new address) names another instance

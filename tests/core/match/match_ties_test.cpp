@@ -169,11 +169,14 @@ BOOST_AUTO_TEST_CASE(a_module_instance_that_moved_whole_settles_the_twins_inside
 }
 
 // What Terraform's trials start from: every candidate of every tied side, each certain
-// when all its values are known and equal, and none for a tie too large to try.
+// when all its values are known and equal, and none for a tie too large to try: more
+// than 32 candidates a plan must judge, or more than 256 in all.
 BOOST_AUTO_TEST_CASE(tied_pairs_for_the_trials) {
-    auto tied = [](std::size_t twins) {
+    auto tied = [](std::size_t twins, bool held = false) {
         PlanBuilder builder;
         builder.deletion("terraform_data.old", role, builtin);
+        // What stays and holds the old object's id: each pairing needs a plan.
+        if (held) builder.update("terraform_data.dependent", {{"input", "\"r\""}}, builtin);
         for (std::size_t i = 0; i < twins; ++i)
             builder.creation("terraform_data.twin_" + std::to_string(i), role_new, builtin);
         const Policy policy = default_policy();
@@ -191,8 +194,12 @@ BOOST_AUTO_TEST_CASE(tied_pairs_for_the_trials) {
         BOOST_TEST(to_string(tie.move.from) == "terraform_data.old");
         BOOST_TEST(tie.known_equal == 2u);
     }
-    BOOST_TEST(tied(32).size() == 32u);
-    BOOST_TEST(tied(33).empty());
+    BOOST_TEST(tied(256).size() == 256u);
+    BOOST_TEST(tied(257).empty());
+    const auto held = tied(32, true);
+    BOOST_TEST(held.size() == 32u);
+    BOOST_TEST(std::none_of(held.begin(), held.end(), [](const TiedPair& tie) { return tie.certain; }));
+    BOOST_TEST(tied(33, true).empty());
 }
 
 // A call renamed and re-keyed: each instance's main object pairs on its own (its name),
@@ -373,9 +380,9 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
          {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.holder -> terraform_data.holder2}",
           "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.holder -> terraform_data.holder2}",
           "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
-        // The holder's configuration names twin["a"]: its plan speaks of that instance, so
-        // its no change cannot confirm the pairing with twin["b"] (under ignore_changes it
-        // would plan none whatever moves where).
+        // The holder's configuration names twin["a"]: with twin["b"] it would hold the id
+        // of whatever went to twin["a"], and plan a change, or, under ignore_changes, none
+        // whatever moves where, which cannot confirm the pairing: it is left off the board.
         {"a dependent that moves too and names one twin's instance",
          [&] {
              PlanBuilder plan = twins()
@@ -386,7 +393,24 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
              return plan.plan;
          }(),
          {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.holder -> terraform_data.holder2}",
-          "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.holder -> terraform_data.holder2} (its holder names another)",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
+        // Two holders of twin[0]'s id naming different instances leave it no candidate:
+        // the board keeps them all, and the trials judge.
+        {"dependents that move too and name different twins",
+         [&] {
+             PlanBuilder plan = twins()
+                                    .deletion("terraform_data.holder", {{"id", "\"h\""}, {"input", "\"id-0\""}, {"kind", "\"holder\""}}, builtin)
+                                    .creation("terraform_data.holder2", {{"id", "?"}, {"input", "?"}, {"kind", "\"holder\""}}, builtin)
+                                    .refers("terraform_data.holder2", {"terraform_data.twin"});
+             plan.plan.configuration.resources.back().instance_references = {"terraform_data.twin[\"a\"]"};
+             plan.deletion("terraform_data.other", {{"id", "\"o\""}, {"input", "\"id-0\""}, {"kind", "\"other\""}}, builtin)
+                 .creation("terraform_data.other2", {{"id", "?"}, {"input", "?"}, {"kind", "\"other\""}}, builtin)
+                 .refers("terraform_data.other2", {"terraform_data.twin"});
+             plan.plan.configuration.resources.back().instance_references = {"terraform_data.twin[\"b\"]"};
+             return plan.plan;
+         }(),
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.holder -> terraform_data.holder2, terraform_data.other -> terraform_data.other2} (its holder names another)",
+          "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.holder -> terraform_data.holder2, terraform_data.other -> terraform_data.other2} (its holder names another)",
           "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
         {"a held value that is not an id (the twins' shared input) tells nothing",
          twins().update("terraform_data.dependent", {{"input", "\"same\""}}, builtin).plan,
@@ -412,6 +436,62 @@ std::vector<std::string> tied_pairs(const Plan& plan) {
 }
 
 }  // namespace
+
+// Identical helpers in more module instances than a tied object may have candidates on
+// the board, each held by the object beside it, which moves with its instance: the
+// holders name their own instance's helper, so each helper's board keeps that one, and
+// the tie, too large as it stood, goes to the trials (refactor fuzzer, seed 767739738:
+// 44 helpers, 9 new ones, none moved).
+BOOST_AUTO_TEST_CASE(holders_that_name_their_own_instance_bring_a_large_tie_to_the_trials) {
+    auto instances = [](std::size_t count, bool held) {
+        PlanBuilder plan;
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::string n = std::to_string(i);
+            plan.deletion("module.old[" + n + "].terraform_data.helper", {{"id", "\"id-" + n + "\""}, {"input", "\"same\""}}, builtin)
+                .creation("module.new[\"k" + n + "\"].terraform_data.helper", {{"id", "?"}, {"input", "\"same\""}}, builtin);
+            if (!held) continue;
+            plan.deletion("module.old[" + n + "].terraform_data.holder",
+                          {{"id", "\"h-" + n + "\""}, {"input", "\"id-" + n + "\""}, {"kind", "\"holder-" + n + "\""}}, builtin)
+                .creation("module.new[\"k" + n + "\"].terraform_data.holder", {{"id", "?"}, {"input", "?"}, {"kind", "\"holder-" + n + "\""}},
+                          builtin);
+        }
+        if (held) plan.refers("module.new.terraform_data.holder", {"terraform_data.helper"});
+        return plan.plan;
+    };
+    struct Case {
+        std::string name;
+        Plan plan;
+        std::size_t tied_pairs;
+        std::vector<std::string> first;  // the first two pairs, with what moves with them
+    };
+    const std::vector<Case> cases = {
+        {"3 held helpers: one pair each", instances(3, true), 3,
+         {"module.old[0].terraform_data.helper -> module.new[\"k0\"].terraform_data.helper [] with module.old[0].terraform_data.holder -> "
+          "module.new[\"k0\"].terraform_data.holder",
+          "module.old[1].terraform_data.helper -> module.new[\"k1\"].terraform_data.helper [] with module.old[1].terraform_data.holder -> "
+          "module.new[\"k1\"].terraform_data.holder"}},
+        {"40 held helpers: one pair each, past the cap of 32 candidates", instances(40, true), 40,
+         {"module.old[0].terraform_data.helper -> module.new[\"k0\"].terraform_data.helper [] with module.old[0].terraform_data.holder -> "
+          "module.new[\"k0\"].terraform_data.holder",
+          "module.old[1].terraform_data.helper -> module.new[\"k1\"].terraform_data.helper [] with module.old[1].terraform_data.holder -> "
+          "module.new[\"k1\"].terraform_data.holder"}},
+        {"3 helpers nothing holds: every candidate, each instance a group", instances(3, false), 9,
+         {"module.old[0].terraform_data.helper -> module.new[\"k0\"].terraform_data.helper [module.old[0] to module.new[\"k0\"]]",
+          "module.old[0].terraform_data.helper -> module.new[\"k1\"].terraform_data.helper [module.old[0] to module.new[\"k1\"]]"}},
+        {"40 helpers nothing holds: every candidate, each certain, as no plan is needed", instances(40, false), 1600,
+         {"module.old[0].terraform_data.helper -> module.new[\"k0\"].terraform_data.helper [] certain",
+          "module.old[0].terraform_data.helper -> module.new[\"k1\"].terraform_data.helper [] certain"}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            const std::vector<std::string> pairs = tied_pairs(c.plan);
+            BOOST_TEST(pairs.size() == c.tied_pairs);
+            const std::vector<std::string> first(pairs.begin(), pairs.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(2, pairs.size())));
+            BOOST_TEST(first == c.first, boost::test_tools::per_element());
+        }
+    }
+}
+
 
 // A module instance that went whole, alike with two that came whole (a call given
 // for_each with two identical keys): nothing moves on static evidence, and the tie pairs
