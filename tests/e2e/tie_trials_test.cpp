@@ -199,6 +199,29 @@ BOOST_AUTO_TEST_CASE(a_large_tie_whose_candidates_need_few_plans_is_tried) {
     BOOST_TEST(unmatched_reason(reported.report, "terraform_data.helper[\"k01\"]") == "Terraform's trials ruled out every candidate");
 }
 
+// Two identical helpers, each held by its own holder, and one helper kept that both
+// holders now refer to: with either old helper there, its own holder plans no change and
+// the other's an update. The first trial to plan no change does not win: the second is
+// tried too, and nothing tells which to keep, so both stay a destroy and the new one a
+// create (before, tfw moved the first it tried and said the trials ruled out the other).
+BOOST_AUTO_TEST_CASE(twins_whose_holders_both_come_to_one_helper_are_a_true_tie) {
+    Workspace ws("twins_held_into_one");
+    ws.apply_before();
+    ws.switch_to("after");
+    const Plan plain = ws.plan_with_terraform();
+    BOOST_TEST_REQUIRE(count_actions(plain, Action::remove) == 2u, "fixture check, plain plan:\n" << describe(plain));
+
+    ReportedRun reported = plan_with_report(ws, {"-no-color", "--explain"});
+    const Plan& plan = require_saved_plan(reported.run, 0);
+    BOOST_TEST(moves(plan).empty(), describe(plan));
+    BOOST_TEST(describe(plan) == describe(plain));
+    BOOST_TEST(trials_of(reported.report) == (std::vector<std::string>{R"(1 terraform_data.helper["k0"] -> terraform_data.helper: no change)",
+                                                                       R"(2 terraform_data.helper["k1"] -> terraform_data.helper: no change)"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(unmatched_reason(reported.report, "terraform_data.helper") ==
+               R"(a true tie: Terraform plans no change with terraform_data.helper["k0"] and with terraform_data.helper["k1"])");
+}
+
 // Ctrl-C while Terraform plans a trial round: tfw stops, and the user's files and the
 // state are as they were, with no temporary moved file left.
 BOOST_AUTO_TEST_CASE(ctrl_c_during_a_trial_round_leaves_nothing_behind) {

@@ -30,6 +30,12 @@ Step<bool> ConvergeEngine::State::try_ties() {
         PlanOutput planned = co_await plan(request);
         std::optional<PlanTextSummary> summary;
         if (planned.exit_code == 0 || planned.exit_code == 2) summary = scan(planned);
+        struct RoundVerdict {
+            std::size_t edge;
+            bool no_change;
+            std::string because;
+        };
+        std::vector<RoundVerdict> verdicts;
         for (std::size_t e : trials) {
             const Move& move = board.edges[e].move;
             bool no_change = false;
@@ -63,9 +69,21 @@ Step<bool> ConvergeEngine::State::try_ties() {
                 }
                 board.edges[e].refuted_by_holders_only = moved_unchanged && !no_change;
             }
-            for (std::size_t judged : record_trial(board, e, no_change, round, verdict))
+            verdicts.push_back({e, no_change, verdict});
+        }
+        // Whether the holders of a rival of a conclusive pair refer to its creation too is
+        // in this plan's values.
+        const Plan* judged_in = nullptr;
+        for (const auto& verdict : verdicts)
+            if (!judged_in && verdict.no_change && board.edges[verdict.edge].holders_tell && has_held_rival(board, verdict.edge))
+                judged_in = co_await shown_plan(file);
+        const HoldersMayReferTo may_refer = [&](const TieEdge& chosen, const TieEdge& other) {
+            return !judged_in || holders_may_refer_to(*judged_in, chosen, other);
+        };
+        for (const auto& verdict : verdicts) {
+            for (std::size_t judged : record_trial(board, verdict.edge, verdict.no_change, round, verdict.because, may_refer))
                 tie_book.judged[{board.edges[judged].move.from, board.edges[judged].move.to}] = board.edges[judged];
-            result.tie_trials.push_back({round, move, no_change, verdict});
+            result.tie_trials.push_back({round, board.edges[verdict.edge].move, verdict.no_change, verdict.because});
         }
         if (summary) rounds.push_back(file);
     }

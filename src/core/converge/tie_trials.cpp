@@ -166,9 +166,16 @@ std::vector<std::size_t> schedule(const TieBoard& board, bool let_wait) {
 TieBoard tie_board(const std::vector<TiedPair>& ties) {
     std::vector<const TiedPair*> order;
     for (const auto& tie : ties) order.push_back(&tie);
-    std::stable_sort(order.begin(), order.end(), [](const TiedPair* a, const TiedPair* b) {
+    // A holder that moves too most likely refers to what is beside it in its new module
+    // instance: that candidate is tried first (a guess to order the trials, which judge).
+    auto beside_its_holder = [](const TiedPair* tie) {
+        return std::any_of(tie->moving_referrers.begin(), tie->moving_referrers.end(),
+                           [&](const Move& holder) { return holder.to.module == tie->move.to.module; });
+    };
+    std::stable_sort(order.begin(), order.end(), [&](const TiedPair* a, const TiedPair* b) {
         if (a->move.from != b->move.from) return a->move.from < b->move.from;
         if (a->known_equal != b->known_equal) return a->known_equal > b->known_equal;
+        if (beside_its_holder(a) != beside_its_holder(b)) return beside_its_holder(a);
         if (a->move.similarity != b->move.similarity) return a->move.similarity > b->move.similarity;
         return a->move.to < b->move.to;
     });
@@ -183,7 +190,7 @@ TieBoard tie_board(const std::vector<TiedPair>& ties) {
     for (const TiedPair* tie : order) {
         TieEdge edge{tie->move,    tie->certain, TieVerdict::untried, 0,     {},
                      tie->creation_refers_to, tie->referrers, tie->moving_referrers, false, false,
-                     tie->instance_group};
+                     tie->instance_group, tie->deletion_ids, tie->referrers_held_at};
         // A group's other pairs are its company, not holders: the sibling groups' verdicts decide.
         edge.holders_tell = tie->instance_group.empty() && !tie->holder_names_another &&
                             (std::any_of(tie->referrers.begin(), tie->referrers.end(), tells) ||
@@ -216,7 +223,8 @@ bool waiting(const TieBoard& board) {
     return false;
 }
 
-void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round, std::string because) {
+void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round, std::string because,
+                    const HoldersMayReferTo& may_refer) {
     TieEdge& judged = board.edges.at(edge);
     judged.verdict = no_change ? TieVerdict::confirmed : TieVerdict::refuted;
     judged.round = round;
@@ -228,6 +236,9 @@ void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round
         if (e == edge || other.conclusive() || other.verdict == TieVerdict::refuted ||
             (other.move.from != chosen.from && other.move.to != chosen.to))
             continue;
+        if (other.move.from != chosen.from && other.holders_tell &&
+            (!may_refer || may_refer(judged, other)))
+            continue;
         other.verdict = TieVerdict::refuted;
         other.round = round;
         other.because = "ruled out by " + to_string(chosen.from) + " -> " + to_string(chosen.to) +
@@ -236,12 +247,12 @@ void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round
 }
 
 std::vector<std::size_t> record_trial(TieBoard& board, std::size_t edge, bool no_change, int round,
-                                      const std::string& because) {
+                                      const std::string& because, const HoldersMayReferTo& may_refer) {
     const std::string group = board.edges.at(edge).instance_group;
     std::vector<std::size_t> changed;
     for (std::size_t e = 0; e < board.edges.size(); ++e)
         if (e == edge || (!group.empty() && board.edges[e].instance_group == group)) {
-            record_verdict(board, e, no_change, round, because);
+            record_verdict(board, e, no_change, round, because, may_refer);
             changed.push_back(e);
         }
     if (group.empty()) return changed;
@@ -274,6 +285,51 @@ std::vector<std::size_t> record_trial(TieBoard& board, std::size_t edge, bool no
         changed.push_back(e);
     }
     return changed;
+}
+
+bool holders_may_refer_to(const Plan& trial, const TieEdge& chosen, const TieEdge& other) {
+    auto change_at = [&](const Address& address) -> const ResourceChange* {
+        for (const auto& change : trial.changes)
+            if (change.address == address && !change.deposed) return &change;
+        return nullptr;
+    };
+    auto holds_any = [](const Attributes& attributes, const std::vector<std::string>& ids) {
+        return std::any_of(attributes.begin(), attributes.end(), [&](const AttributeLeaf& leaf) {
+            return !leaf.unknown && std::find(ids.begin(), ids.end(), leaf.value) != ids.end();
+        });
+    };
+    // A holder that plans no change, where it stays or where it moved, still holds the
+    // rival's id, which the chosen creation does not have: it refers to something else.
+    // One created there refers to the creation only if it holds the id the creation took.
+    // One that stays and changes refers to something still unknown there (not the
+    // creation, whose id is known) when every path at which it held the rival's id is
+    // unknown again; any other may now hold that id (an update's new values are not read).
+    auto may_hold_chosen = [&](const Address& holder, const std::vector<std::string>* held_at) {
+        const ResourceChange* change = change_at(holder);
+        if (!change) return true;
+        if (change->action == Action::no_op) return false;
+        if (change->is_creation_candidate()) return holds_any(change->after, chosen.deletion_ids);
+        if (!held_at || held_at->empty()) return true;
+        return !std::all_of(held_at->begin(), held_at->end(), [&](const std::string& path) {
+            return std::any_of(change->held_until_apply.begin(), change->held_until_apply.end(), [&](const AttributeLeaf& leaf) {
+                return leaf.path == path && std::find(other.deletion_ids.begin(), other.deletion_ids.end(), leaf.value) !=
+                                                other.deletion_ids.end();
+            });
+        });
+    };
+    for (std::size_t k = 0; k < other.referrers.size(); ++k)
+        if (may_hold_chosen(other.referrers[k], k < other.referrers_held_at.size() ? &other.referrers_held_at[k] : nullptr))
+            return true;
+    return std::any_of(other.moving_referrers.begin(), other.moving_referrers.end(),
+                       [&](const Move& holder) { return may_hold_chosen(holder.to, nullptr); });
+}
+
+bool has_held_rival(const TieBoard& board, std::size_t edge) {
+    const TieEdge& chosen = board.edges.at(edge);
+    return std::any_of(board.edges.begin(), board.edges.end(), [&](const TieEdge& other) {
+        return other.move.to == chosen.move.to && other.move.from != chosen.move.from && other.holders_tell &&
+               other.verdict != TieVerdict::refuted && !other.conclusive();
+    });
 }
 
 Move settled_move(const TieBoard& board, std::size_t edge) {

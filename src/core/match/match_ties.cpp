@@ -115,6 +115,9 @@ private:
                 }
                 tie.referrers = referrers[d];
                 tie.moving_referrers = moving_referrers[d];
+                for (const auto& leaf : before)
+                    if (leaf.path == "id" || leaf.path == "arn") tie.deletion_ids.push_back(leaf.value);
+                for (const Address& holder : tie.referrers) tie.referrers_held_at.push_back(held_at(holder, tie.deletion_ids));
                 for (const Address& holder : tie.referrers)
                     tie.holder_names_another = tie.holder_names_another || names_another(holder, tie.move.to);
                 for (const Move& holder : tie.moving_referrers)
@@ -195,6 +198,17 @@ private:
                 if (std::find(out.begin(), out.end(), *holder) == out.end()) out.push_back(*holder);
         }
         std::sort(out.begin(), out.end());
+        return out;
+    }
+
+    // The paths at which `holder`, which stays, holds one of `ids` in a value still unknown.
+    std::vector<std::string> held_at(const Address& holder, const std::vector<std::string>& ids) {
+        std::vector<std::string> out;
+        for (const auto& change : state_.plan.changes) {
+            if (change.address != holder || change.deposed) continue;
+            for (const auto& leaf : change.held_until_apply)
+                if (std::find(ids.begin(), ids.end(), leaf.value) != ids.end()) out.push_back(leaf.path);
+        }
         return out;
     }
 

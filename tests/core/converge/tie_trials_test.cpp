@@ -76,7 +76,8 @@ struct Run {
     std::vector<std::vector<std::string>> rounds;
 };
 
-Run run_trials(const std::vector<std::string>& specs, const std::set<std::string>& no_change, int max_rounds = 20) {
+Run run_trials(const std::vector<std::string>& specs, const std::set<std::string>& no_change, int max_rounds = 20,
+               const HoldersMayReferTo& may_refer = {}) {
     std::vector<TiedPair> ties;
     for (const auto& spec : specs) ties.push_back(tie_of(spec));
     for (auto& tie : ties)
@@ -90,7 +91,7 @@ Run run_trials(const std::vector<std::string>& specs, const std::set<std::string
         run.rounds.push_back(names(run.board, trials));
         for (std::size_t e : trials) {
             bool same = no_change.count(name_of(run.board.edges[e])) > 0;
-            record_trial(run.board, e, same, round, same ? "no change" : "Terraform would replace it");
+            record_trial(run.board, e, same, round, same ? "no change" : "Terraform would replace it", may_refer);
         }
     }
     return run;
@@ -222,6 +223,113 @@ BOOST_AUTO_TEST_CASE(many_held_twins_settle_in_one_round) {
     const std::size_t ruled_out = edge_named(run.board, "t0>n1");
     BOOST_TEST(run.board.edges[ruled_out].because ==
                "ruled out by terraform_data.t0 -> terraform_data.n0, which what holds terraform_data.t0's id confirmed");
+}
+
+// Two twins, each held by an object that comes to refer to the one creation left: with
+// either twin there, its own holder plans no change and the other's changes. The first
+// conclusive trial does not rule the second out while its holder may refer to that
+// creation too: both are tried, and it is a true tie, not a race the first tried wins.
+// Where the first trial's plan shows the second's holder referring elsewhere, it is.
+BOOST_AUTO_TEST_CASE(two_twins_whose_holders_both_come_to_one_creation_are_a_tie) {
+    const HoldersMayReferTo elsewhere = [](const TieEdge&, const TieEdge&) { return false; };
+    const HoldersMayReferTo there_too = [](const TieEdge&, const TieEdge&) { return true; };
+    struct Case {
+        std::string name;
+        HoldersMayReferTo may_refer;
+        std::vector<Strings> rounds;
+        Strings paired;
+        std::string why_b;
+    };
+    const std::vector<Case> cases = {
+        {"nothing known of the holders: both tried", {}, {{"a>x"}, {"b>x"}}, {},
+         "a true tie: Terraform plans no change with terraform_data.a and with terraform_data.b"},
+        {"b's holder refers to x too: both tried", there_too, {{"a>x"}, {"b>x"}}, {},
+         "a true tie: Terraform plans no change with terraform_data.a and with terraform_data.b"},
+        {"b's holder refers elsewhere: ruled out by a's", elsewhere, {{"a>x"}}, {"a>x"},
+         "Terraform's trials ruled out every candidate"},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            Run run = run_trials({"a>x^", "b>x^"}, {"a>x", "b>x"}, 20, c.may_refer);
+            BOOST_TEST(line_of(run.rounds) == line_of(c.rounds));
+            BOOST_TEST(paired(run) == c.paired, boost::test_tools::per_element());
+            const std::string why = run.rounds.size() == 2 ? unpaired(run)["terraform_data.x"] : unpaired(run)["terraform_data.b"];
+            BOOST_TEST(why == c.why_b);
+        }
+    }
+}
+
+// What the plan of a conclusive trial tells of a rival's holders: one that plans no
+// change, where it stays or where it moved, refers elsewhere (it still holds the rival's
+// id, which the creation does not have); one that moves too, a creation in that plan,
+// refers to the creation only if it holds the id the creation took; one that stays and
+// changes refers elsewhere when every path at which it held the rival's id is unknown
+// again. Any other, or one the plan does not show, may refer to it (an update's new
+// values are not read).
+BOOST_AUTO_TEST_CASE(holders_may_refer_to_reads_the_trial_plan) {
+    auto move = [](const std::string& from, const std::string& to) {
+        Move out;
+        out.from = must_parse_address("terraform_data." + from);
+        out.to = must_parse_address("terraform_data." + to);
+        return out;
+    };
+    TieEdge chosen;
+    chosen.move = move("a", "x");
+    chosen.deletion_ids = {"\"id-a\""};
+    auto rival = [&](bool moving) {
+        TieEdge other;
+        other.move = move("b", "x");
+        other.deletion_ids = {"\"id-b\""};
+        if (moving)
+            other.moving_referrers.push_back(move("holder_b", "keeper_b"));
+        else {
+            other.referrers.push_back(must_parse_address("terraform_data.holder_b"));
+            other.referrers_held_at.push_back({"input", "output"});  // unknown in the plan the tie was found in
+        }
+        return other;
+    };
+    auto change = [](const std::string& address, Action action, std::vector<AttributeLeaf> leaves, bool held) {
+        ResourceChange out;
+        out.address = must_parse_address(address);
+        out.action = action;
+        (held ? out.held_until_apply : out.after) = std::move(leaves);
+        return out;
+    };
+    auto plan_of = [](std::vector<ResourceChange> changes) {
+        Plan plan;
+        plan.changes = std::move(changes);
+        return plan;
+    };
+    AttributeLeaf unknown_input{"input", "", true};
+    struct Case {
+        std::string name;
+        bool moving;
+        Plan trial;
+        bool may_refer;
+    };
+    const std::vector<Case> cases = {
+        {"a staying holder with no change: elsewhere", false, plan_of({change("terraform_data.holder_b", Action::no_op, {}, true)}),
+         false},
+        {"a staying holder updated, its output unknown again but not its input: maybe x (its input may hold a's id)", false,
+         plan_of({change("terraform_data.holder_b", Action::update, {{"output", "\"id-b\"", false}}, true)}), true},
+        {"a staying holder updated, its input and output unknown again: elsewhere", false,
+         plan_of({change("terraform_data.holder_b", Action::update, {{"input", "\"id-b\"", false}, {"output", "\"id-b\"", false}}, true)}),
+         false},
+        {"a staying holder not in the plan: maybe x", false, plan_of({}), true},
+        {"a moving holder created holding a's id: x", true,
+         plan_of({change("terraform_data.keeper_b", Action::create, {{"input", "\"id-a\"", false}}, false)}), true},
+        {"a moving holder created with its input unknown: elsewhere", true,
+         plan_of({change("terraform_data.keeper_b", Action::create, {unknown_input}, false)}), false},
+        {"a moving holder created holding another id: elsewhere", true,
+         plan_of({change("terraform_data.keeper_b", Action::create, {{"input", "\"id-c\"", false}}, false)}), false},
+        {"a moving holder moved with no change (beside its own twin): elsewhere", true,
+         plan_of({change("terraform_data.keeper_b", Action::no_op, {}, false)}), false},
+        {"a moving holder moved and updated: maybe x", true,
+         plan_of({change("terraform_data.keeper_b", Action::update, {}, false)}), true},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(holders_may_refer_to(c.trial, chosen, rival(c.moving)) == c.may_refer); }
+    }
 }
 
 // A twin whose holder changes whatever the pairing (for a reason of its own): every one of

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -46,6 +47,8 @@ struct TieEdge {
     bool holders_tell = false;
     // As TiedPair's: the module instance group whose one trial judges every pair in it.
     std::string instance_group;
+    std::vector<std::string> deletion_ids;                   // as TiedPair's
+    std::vector<std::vector<std::string>> referrers_held_at;  // as TiedPair's
 
     // Confirmed by a plan in which a holder that tells planned no change too: that holder
     // refers to this creation, so no other candidate of either side can plan no change
@@ -75,9 +78,28 @@ std::vector<std::size_t> next_round(const TieBoard& board);
 // True when some candidate worth a plan waits for a tied object it refers to.
 bool waiting(const TieBoard& board);
 
+// Whether, in the plan of the trial that confirmed `chosen` conclusively, something that
+// holds the id of `other`'s deletion may refer to `chosen`'s creation: then `other`, of
+// the same creation, may plan no change with its own holders too. Empty: it may.
+using HoldersMayReferTo = std::function<bool(const TieEdge& chosen, const TieEdge& other)>;
+
 // Records a round's verdict on an edge. A conclusive confirmation rules out the other
-// candidates of both its sides that no plan confirmed conclusively too.
-void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round, std::string because);
+// candidates of its deletion, and of its creation those whose deletion no holder tells
+// of, or whose holders refer elsewhere in the trial's plan (`may_refer`): two
+// deletions whose holders both come to refer to one creation are a tie for Terraform
+// to try, each planning no change with its own holder, not a race the first tried wins.
+void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round, std::string because,
+                    const HoldersMayReferTo& may_refer = {});
+
+// A HoldersMayReferTo that reads the trial's plan: a holder that plans no change, where
+// it stays or where it moved, refers elsewhere (it still holds the rival's id, which the
+// creation does not have), and one created there refers to the creation only if it holds
+// the id the creation took. Any other holder may.
+bool holders_may_refer_to(const Plan& trial, const TieEdge& chosen, const TieEdge& other);
+
+// Whether a conclusive confirmation of `edge` would leave another candidate of its
+// creation to `holders_may_refer_to`: one whose deletion a holder tells of.
+bool has_held_rival(const TieBoard& board, std::size_t edge);
 
 // Records the verdict of a trial of `edge` on every edge it judged: itself and the rest of
 // its module instance group, whose moves were in the same plan and each had to plan no
@@ -85,7 +107,7 @@ void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round
 // instance's move: each other candidate of its objects' new addresses is ruled out. The
 // edges whose verdict changed.
 std::vector<std::size_t> record_trial(TieBoard& board, std::size_t edge, bool no_change, int round,
-                                      const std::string& because);
+                                      const std::string& because, const HoldersMayReferTo& may_refer = {});
 
 
 struct TieOutcome {

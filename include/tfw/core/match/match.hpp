@@ -44,11 +44,18 @@ struct TiedPair {
     // unknown: under the wrong pairing they would plan a change, under the right one none.
     // With any, equal values are not certain: the trial judges them too.
     std::vector<Address> referrers;
+    // For each of `referrers`, the paths at which it holds the deletion's id, unknown in
+    // this plan: once the same paths are known in another plan, it refers to something
+    // known there.
+    std::vector<std::vector<std::string>> referrers_held_at;
     // Objects that hold the deletion's id and move too, each as its only pairing (a
     // holder renamed with its twins): a trial of this pair moves them with it, and they
     // must plan no change as well. A tie is true only when each candidate, with what
     // refers to it, plans no change.
     std::vector<Move> moving_referrers;
+    // The deletion's id and arn as the plan gives them (JSON strings): what a holder that
+    // refers to the creation holds once this pair is moved.
+    std::vector<std::string> deletion_ids;
     // A holder's configuration names another instance of the creation's resource (its
     // module instance's own, or another key): its plan speaks of that instance, so its no
     // change cannot confirm this pair (under ignore_changes it plans none whatever moves).
