@@ -417,6 +417,27 @@ BOOST_AUTO_TEST_CASE(the_board_orders_by_evidence) {
     BOOST_TEST(names(board, {0, 1, 2}) == (Strings{"a>y", "a>z", "a>x"}), boost::test_tools::per_element());
 }
 
+// Among candidates with as many equal values, the one in the module instance its moving
+// holder goes to comes first, before the closer address (refactor fuzzer, 767739738:
+// the twin's holder refers to the one beside it there).
+BOOST_AUTO_TEST_CASE(the_board_tries_first_the_candidate_beside_its_moving_holder) {
+    auto tie = [](const std::string& to, double similarity) {
+        TiedPair out;
+        out.move.from = must_parse_address("module.old.terraform_data.twin");
+        out.move.to = must_parse_address(to);
+        out.move.similarity = similarity;
+        out.known_equal = 2;
+        Move holder;
+        holder.from = must_parse_address("module.old.terraform_data.holder");
+        holder.to = must_parse_address("module.new[\"b\"].terraform_data.holder");
+        out.moving_referrers.push_back(holder);
+        return out;
+    };
+    const TieBoard board = tie_board({tie("module.new[\"a\"].terraform_data.twin", 0.9), tie("module.new[\"b\"].terraform_data.twin", 0.1)});
+    BOOST_TEST(to_string(board.edges[0].move.to) == "module.new[\"b\"].terraform_data.twin");
+    BOOST_TEST(to_string(board.edges[1].move.to) == "module.new[\"a\"].terraform_data.twin");
+}
+
 // What the book says of an unmatched object: the trials' reason for its side, and each
 // tried candidate's verdict; an object the trials never took up keeps the matcher's words.
 BOOST_AUTO_TEST_CASE(the_tie_book_explains_what_the_trials_found) {
