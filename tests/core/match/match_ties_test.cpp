@@ -346,6 +346,14 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
         }
         return out;
     };
+    // `name` holds twin[0]'s id and moves to `name`2, whose configuration names twin[`key`].
+    auto holding_and_naming = [](PlanBuilder plan, const std::string& name, const std::string& key) {
+        plan.deletion("terraform_data." + name, {{"id", "\"" + name + "-id\""}, {"input", "\"id-0\""}, {"kind", "\"" + name + "\""}}, builtin)
+            .creation("terraform_data." + name + "2", {{"id", "?"}, {"input", "?"}, {"kind", "\"" + name + "\""}}, builtin)
+            .refers("terraform_data." + name + "2", {"terraform_data.twin"});
+        plan.plan.configuration.resources.back().instance_references = {"terraform_data.twin[\"" + key + "\"]"};
+        return plan;
+    };
     auto twins = [&] {
         return PlanBuilder{}
             .deletion("terraform_data.twin[0]", twin_0, builtin)
@@ -383,32 +391,13 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
         // The holder's configuration names twin["a"]: with twin["b"] it would hold the id
         // of whatever went to twin["a"], and plan a change, or, under ignore_changes, none
         // whatever moves where, which cannot confirm the pairing: it is left off the board.
-        {"a dependent that moves too and names one twin's instance",
-         [&] {
-             PlanBuilder plan = twins()
-                                    .deletion("terraform_data.holder", {{"id", "\"h\""}, {"input", "\"id-0\""}, {"kind", "\"holder\""}}, builtin)
-                                    .creation("terraform_data.holder2", {{"id", "?"}, {"input", "?"}, {"kind", "\"holder\""}}, builtin)
-                                    .refers("terraform_data.holder2", {"terraform_data.twin"});
-             plan.plan.configuration.resources.back().instance_references = {"terraform_data.twin[\"a\"]"};
-             return plan.plan;
-         }(),
+        {"a dependent that moves too and names one twin's instance", holding_and_naming(twins(), "holder", "a").plan,
          {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.holder -> terraform_data.holder2}",
           "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
         // Two holders of twin[0]'s id naming different instances leave it no candidate:
         // the board keeps them all, and the trials judge.
         {"dependents that move too and name different twins",
-         [&] {
-             PlanBuilder plan = twins()
-                                    .deletion("terraform_data.holder", {{"id", "\"h\""}, {"input", "\"id-0\""}, {"kind", "\"holder\""}}, builtin)
-                                    .creation("terraform_data.holder2", {{"id", "?"}, {"input", "?"}, {"kind", "\"holder\""}}, builtin)
-                                    .refers("terraform_data.holder2", {"terraform_data.twin"});
-             plan.plan.configuration.resources.back().instance_references = {"terraform_data.twin[\"a\"]"};
-             plan.deletion("terraform_data.other", {{"id", "\"o\""}, {"input", "\"id-0\""}, {"kind", "\"other\""}}, builtin)
-                 .creation("terraform_data.other2", {{"id", "?"}, {"input", "?"}, {"kind", "\"other\""}}, builtin)
-                 .refers("terraform_data.other2", {"terraform_data.twin"});
-             plan.plan.configuration.resources.back().instance_references = {"terraform_data.twin[\"b\"]"};
-             return plan.plan;
-         }(),
+         holding_and_naming(holding_and_naming(twins(), "holder", "a"), "other", "b").plan,
          {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.holder -> terraform_data.holder2, terraform_data.other -> terraform_data.other2} (its holder names another)",
           "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.holder -> terraform_data.holder2, terraform_data.other -> terraform_data.other2} (its holder names another)",
           "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
