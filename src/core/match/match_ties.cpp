@@ -183,19 +183,11 @@ private:
     // The objects that stay and hold the deletion's id or arn in a value still unknown:
     // which twin went where shows in their plans.
     std::vector<Address> referrers_of(std::size_t d) {
-        if (!held_values_) {
-            held_values_.emplace();
-            for (const auto& change : state_.plan.changes)
-                for (const auto& leaf : change.held_until_apply)
-                    if (leaf.value.size() > 2 && leaf.value.front() == '"') (*held_values_)[leaf.value].push_back(&change.address);
-        }
         std::vector<Address> out;
         for (const auto& leaf : state_.deletions[d].attributes()) {
             if (leaf.path != "id" && leaf.path != "arn") continue;
-            auto holders = held_values_->find(leaf.value);
-            if (holders == held_values_->end()) continue;
-            for (const Address* holder : holders->second)
-                if (std::find(out.begin(), out.end(), *holder) == out.end()) out.push_back(*holder);
+            for (const Held& held : held_values(leaf.value))
+                if (std::find(out.begin(), out.end(), *held.holder) == out.end()) out.push_back(*held.holder);
         }
         std::sort(out.begin(), out.end());
         return out;
@@ -204,12 +196,28 @@ private:
     // The paths at which `holder`, which stays, holds one of `ids` in a value still unknown.
     std::vector<std::string> held_at(const Address& holder, const std::vector<std::string>& ids) {
         std::vector<std::string> out;
-        for (const auto& change : state_.plan.changes) {
-            if (change.address != holder || change.deposed) continue;
-            for (const auto& leaf : change.held_until_apply)
-                if (std::find(ids.begin(), ids.end(), leaf.value) != ids.end()) out.push_back(leaf.path);
-        }
+        for (const std::string& id : ids)
+            for (const Held& held : held_values(id))
+                if (*held.holder == holder) out.push_back(*held.path);
         return out;
+    }
+
+    // Who holds `value` in a value still unknown, and where.
+    struct Held {
+        const Address* holder;
+        const std::string* path;
+    };
+    const std::vector<Held>& held_values(const std::string& value) {
+        if (!held_values_) {
+            held_values_.emplace();
+            for (const auto& change : state_.plan.changes)
+                for (const auto& leaf : change.held_until_apply)
+                    if (leaf.value.size() > 2 && leaf.value.front() == '"')
+                        (*held_values_)[leaf.value].push_back({&change.address, &leaf.path});
+        }
+        static const std::vector<Held> none;
+        const auto found = held_values_->find(value);
+        return found == held_values_->end() ? none : found->second;
     }
 
     // The deletions that hold the deletion's id or arn among their own values and have
@@ -729,7 +737,7 @@ private:
     std::vector<std::vector<std::size_t>> candidates_;  // per deletion, narrowed by evidence
     std::optional<DependencyEvidence> evidence_;
     // Quoted string values held until apply -> the objects holding them; built on first use.
-    std::optional<std::unordered_map<std::string, std::vector<const Address*>>> held_values_;
+    std::optional<std::unordered_map<std::string, std::vector<Held>>> held_values_;
     // A value of some deletion (id and arn aside) -> the deletions that hold it.
     std::optional<std::unordered_map<std::string, std::vector<std::size_t>>> deletion_values_;
     std::set<std::size_t> by_dependency_;
