@@ -202,7 +202,11 @@ private:
         return out;
     }
 
-    // Who holds `value` in a value still unknown, and where.
+    // Who holds `value` in a value still unknown, and where. A holder replaced for another
+    // reason than its values (`replace_triggered_by`, `-replace`, a taint) is created anew
+    // whatever it holds: its unknown values say nothing of what its configuration sets,
+    // which may ignore them (`ignore_changes`), and it may plan no change whatever the
+    // pairing once that reason is gone (refactor fuzzer, seed 1278689090: a wrong move).
     struct Held {
         const Address* holder;
         const std::string* path;
@@ -210,10 +214,13 @@ private:
     const std::vector<Held>& held_values(const std::string& value) {
         if (!held_values_) {
             held_values_.emplace();
-            for (const auto& change : state_.plan.changes)
+            for (const auto& change : state_.plan.changes) {
+                const bool replaced = change.action == Action::delete_then_create || change.action == Action::create_then_delete;
+                if (replaced && change.action_reason != "replace_because_cannot_update") continue;
                 for (const auto& leaf : change.held_until_apply)
                     if (leaf.value.size() > 2 && leaf.value.front() == '"')
                         (*held_values_)[leaf.value].push_back({&change.address, &leaf.path});
+            }
         }
         static const std::vector<Held> none;
         const auto found = held_values_->find(value);

@@ -401,6 +401,28 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
          {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.holder -> terraform_data.holder2, terraform_data.other -> terraform_data.other2} (its holder names another)",
           "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.holder -> terraform_data.holder2, terraform_data.other -> terraform_data.other2} (its holder names another)",
           "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
+        // Replaced by `replace_triggered_by`, a holder is created anew whatever it holds,
+        // and its configuration may ignore the value (`ignore_changes`): it tells nothing.
+        // Replaced because the value forces it, it tells as an update does.
+        {"a dependent replaced by its triggers tells nothing",
+         [&] {
+             PlanBuilder plan = twins().update("terraform_data.dependent", {{"input", "\"id-0\""}}, builtin);
+             plan.plan.changes.back().action = Action::delete_then_create;
+             plan.plan.changes.back().action_reason = "replace_by_triggers";
+             return plan.plan;
+         }(),
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[0] -> terraform_data.twin[\"b\"] certain",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
+        {"a dependent replaced because its value cannot be updated: tried",
+         [&] {
+             PlanBuilder plan = twins().update("terraform_data.dependent", {{"input", "\"id-0\""}}, builtin);
+             plan.plan.changes.back().action = Action::delete_then_create;
+             plan.plan.changes.back().action_reason = "replace_because_cannot_update";
+             return plan.plan;
+         }(),
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.dependent}",
+          "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.dependent}",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
         {"a held value that is not an id (the twins' shared input) tells nothing",
          twins().update("terraform_data.dependent", {{"input", "\"same\""}}, builtin).plan,
          {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[0] -> terraform_data.twin[\"b\"] certain",
