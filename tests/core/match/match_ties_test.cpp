@@ -361,6 +361,13 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
             .creation("terraform_data.twin[\"a\"]", twin_new, builtin)
             .creation("terraform_data.twin[\"b\"]", twin_new, builtin);
     };
+    // A dependent holding twin[0]'s id, replaced for `reason`.
+    auto held_by_a_replaced_dependent = [&](const std::string& reason) {
+        PlanBuilder plan = twins().update("terraform_data.dependent", {{"input", "\"id-0\""}}, builtin);
+        plan.plan.changes.back().action = Action::delete_then_create;
+        plan.plan.changes.back().action_reason = reason;
+        return plan.plan;
+    };
     struct Case {
         std::string name;
         Plan plan;
@@ -405,21 +412,11 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
         // and its configuration may ignore the value (`ignore_changes`): it tells nothing.
         // Replaced because the value forces it, it tells as an update does.
         {"a dependent replaced by its triggers tells nothing",
-         [&] {
-             PlanBuilder plan = twins().update("terraform_data.dependent", {{"input", "\"id-0\""}}, builtin);
-             plan.plan.changes.back().action = Action::delete_then_create;
-             plan.plan.changes.back().action_reason = "replace_by_triggers";
-             return plan.plan;
-         }(),
+         held_by_a_replaced_dependent("replace_by_triggers"),
          {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[0] -> terraform_data.twin[\"b\"] certain",
           "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
         {"a dependent replaced because its value cannot be updated: tried",
-         [&] {
-             PlanBuilder plan = twins().update("terraform_data.dependent", {{"input", "\"id-0\""}}, builtin);
-             plan.plan.changes.back().action = Action::delete_then_create;
-             plan.plan.changes.back().action_reason = "replace_because_cannot_update";
-             return plan.plan;
-         }(),
+         held_by_a_replaced_dependent("replace_because_cannot_update"),
          {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.dependent}",
           "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.dependent}",
           "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
