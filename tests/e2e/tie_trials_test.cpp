@@ -222,6 +222,28 @@ BOOST_AUTO_TEST_CASE(twins_whose_holders_both_come_to_one_helper_are_a_true_tie)
                R"(a true tie: Terraform plans no change with terraform_data.helper["k0"] and with terraform_data.helper["k1"])");
 }
 
+// A module call renamed, with three identical `api28` twins inside, each held by its
+// `api37`, and `lb55` identical to `api37["us"]`, which a root object holds. `lb55`, tried
+// before its twin and its helper were settled, plans an update and is withdrawn; then
+// the trials settle it in another company. A move that stands again is no withdrawal
+// (refactor fuzzer, seed 1563077408: tfw stopped with "the fixed point does not hold").
+BOOST_AUTO_TEST_CASE(a_twin_withdrawn_then_settled_by_the_trials_moves) {
+    Workspace ws("twin_withdrawn_then_settled");
+    ws.apply_before();
+    ws.switch_to("after");
+    const Plan plain = ws.plan_with_terraform();
+    BOOST_TEST_REQUIRE(count_actions(plain, Action::remove) == 7u, "fixture check, plain plan:\n" << describe(plain));
+    const Plan reference = ws.plan_with_reference_moves();
+    BOOST_TEST_REQUIRE(count_actions(reference, Action::remove) == 0u, "fixture check, true moves:\n" << describe(reference));
+
+    ReportedRun reported = plan_with_report(ws, {"-no-color", "--explain"});
+    const Plan& plan = require_saved_plan(reported.run, 0);
+    BOOST_TEST(describe(plan) == describe(reference));
+    BOOST_TEST(moves(plan).size() == 7u, describe(plan));
+    BOOST_TEST(moved_from(plan, R"(module.app["green"].terraform_data.lb55)") == R"(module.queue["green"].terraform_data.lb55)",
+               describe(plan));
+}
+
 // Ctrl-C while Terraform plans a trial round: tfw stops, and the user's files and the
 // state are as they were, with no temporary moved file left.
 BOOST_AUTO_TEST_CASE(ctrl_c_during_a_trial_round_leaves_nothing_behind) {

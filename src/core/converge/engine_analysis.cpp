@@ -46,9 +46,7 @@ Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file, const 
         // now: what Terraform plans for it decides its kind. Only a deny keeps it out.
         if (fresh[i].is_tentative() && decisions[i].verdict != Verdict::denied) {
             added.push_back(fresh[i]);
-            result.moves.push_back(fresh[i]);
-            result.move_decisions.push_back({Verdict::proposed, "on trial"});
-            on_trial.insert({fresh[i].from, fresh[i].to});
+            stand_on_trial(fresh[i], {Verdict::proposed, "on trial"});
             continue;
         }
         bool take = decisions[i].verdict == Verdict::accepted;
@@ -61,10 +59,8 @@ Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file, const 
         }
         if (take) {
             added.push_back(fresh[i]);
-            result.moves.push_back(fresh[i]);
-            result.move_decisions.push_back(decisions[i]);
             // Certain on tfw's comparison, and judged all the same by the plan it goes into.
-            on_trial.insert({fresh[i].from, fresh[i].to});
+            stand_on_trial(fresh[i], decisions[i]);
         } else {
             refused.insert({fresh[i].from, fresh[i].to});
             result.proposals.push_back({fresh[i], decisions[i]});

@@ -210,6 +210,11 @@ struct ConvergeEngine::State {
     // decides it, and stays out if not accepted.
     bool add_on_trial(const Move& given);
 
+    // The one way a move joins the moves that stand, on trial in the next plan. A move
+    // that stands is not withdrawn: a withdrawal it had (a trial settled a pairing an
+    // earlier company refuted) is forgotten, or the end of the run would find it stale.
+    void stand_on_trial(Move move, Decision decision);
+
     // A withdrawal tried again: no longer refused, proposed, or reported as left behind.
     void forget_withdrawal(const MovePair& pair);
 

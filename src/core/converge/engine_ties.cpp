@@ -107,9 +107,7 @@ Step<bool> ConvergeEngine::State::try_ties() {
         any_settled = true;
         tie_book.reasons.erase(move.from);
         tie_book.reasons.erase(move.to);
-        on_trial.insert({move.from, move.to});
-        result.moves.push_back(std::move(move));
-        result.move_decisions.push_back({Verdict::proposed, "on trial"});
+        stand_on_trial(std::move(move), {Verdict::proposed, "on trial"});
         // What held its id and moved with it in the trial moves with it again.
         for (const Move& referrer : board.edges[e].moving_referrers) add_on_trial(referrer);
     }

@@ -84,11 +84,16 @@ bool ConvergeEngine::State::add_on_trial(const Move& given) {
             decision = {Verdict::accepted, "confirmed at the prompt (" + decision.rule + ")"};
         if (decision.verdict != Verdict::accepted) return false;
     }
+    stand_on_trial(move, decision);
+    return true;
+}
+
+void ConvergeEngine::State::stand_on_trial(Move move, Decision decision) {
+    const MovePair pair{move.from, move.to};
     forget_withdrawal(pair);
     on_trial.insert(pair);
-    result.moves.push_back(move);
-    result.move_decisions.push_back(decision);
-    return true;
+    result.moves.push_back(std::move(move));
+    result.move_decisions.push_back(std::move(decision));
 }
 
 void ConvergeEngine::State::forget_withdrawal(const MovePair& pair) {
