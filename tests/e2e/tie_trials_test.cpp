@@ -244,6 +244,27 @@ BOOST_AUTO_TEST_CASE(a_twin_withdrawn_then_settled_by_the_trials_moves) {
                describe(plan));
 }
 
+// Twelve identical twins re-keyed, each held by a holder; only the holder of twin[9] is
+// kept, renamed, and refers to its twin through a local value, which names no instance
+// to the configuration. Tried in the board's order, the right candidate is the last of
+// twelve, past the policy's 10 rounds. Its first trial moves the free twins to the other
+// candidates, and where the refuted holder points in that plan (the id of the twin that
+// went to "k9") is the next candidate: two rounds (refactor fuzzer, seed 622811603).
+BOOST_AUTO_TEST_CASE(a_refuted_holder_points_to_its_twin) {
+    Workspace ws("twin_pointed_by_its_holder");
+    ws.apply_before();
+    ws.switch_to("after");
+    const Plan reference = ws.plan_with_reference_moves();
+    BOOST_TEST_REQUIRE(count_actions(reference, Action::remove) == 22u, "fixture check, true moves:\n" << describe(reference));
+
+    ReportedRun reported = plan_with_report(ws, {"-no-color", "--explain"});
+    const Plan& plan = require_saved_plan(reported.run, 0);
+    BOOST_TEST(describe(plan) == describe(reference));
+    BOOST_TEST(moved_from(plan, R"(terraform_data.renamed["k9"])") == "terraform_data.twin[9]", describe(plan));
+    BOOST_TEST(moved_from(plan, "terraform_data.keeper") == "terraform_data.holder[9]", describe(plan));
+    BOOST_TEST(reported.report["tie_rounds"].GetInt() == 2, trials_of(reported.report).size() << " trials");
+}
+
 // Ctrl-C while Terraform plans a trial round: tfw stops, and the user's files and the
 // state are as they were, with no temporary moved file left.
 BOOST_AUTO_TEST_CASE(ctrl_c_during_a_trial_round_leaves_nothing_behind) {

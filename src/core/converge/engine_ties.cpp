@@ -9,6 +9,7 @@ Step<bool> ConvergeEngine::State::try_ties() {
     if (board.edges.empty()) co_return false;
 
     std::vector<std::string> rounds;  // the trial plans that succeeded
+    bool fill = true;  // until a plan with fillers fails
     for (auto trials = next_round(board); !trials.empty(); trials = next_round(board)) {
         if (result.tie_rounds >= static_cast<int>(settings.policy.max_trial_rounds)) {
             result.hit_trial_limit = true;
@@ -17,17 +18,44 @@ Step<bool> ConvergeEngine::State::try_ties() {
         int round = ++result.tie_rounds;
         std::vector<Move> injected = result.moves;
         for (std::size_t e : trials) injected.push_back(board.edges[e].move);
+        auto free = [&](const Move& move) {
+            return std::none_of(injected.begin(), injected.end(),
+                                [&](const Move& m) { return m.from == move.from || m.to == move.to; });
+        };
         // What holds a twin's id and moves too goes with it, unless its object is
         // already taken.
         for (std::size_t e : trials)
             for (const Move& referrer : board.edges[e].moving_referrers)
-                if (std::none_of(injected.begin(), injected.end(), [&](const Move& m) {
-                        return m.from == referrer.from || m.to == referrer.to;
-                    }))
-                    injected.push_back(referrer);
-        const std::string file = "trial-" + std::to_string(round) + ".tfplan";
-        const PlanAction request{file, pairs_of(injected), false, settings.refresh};
+                if (free(referrer)) injected.push_back(referrer);
+        // The pairs earlier rounds settled are the company the round's verdicts will stand
+        // in: they go in too, with what moves with them (without them a create_before_destroy
+        // holder they leave behind may make a cycle no final plan has).
+        for (std::size_t e : settle(board).paired) {
+            if (free(board.edges[e].move)) injected.push_back(board.edges[e].move);
+            for (const Move& referrer : board.edges[e].moving_referrers)
+                if (free(referrer)) injected.push_back(referrer);
+        }
+        // Twins nothing holds fill the creations a refuted trial could point to.
+        std::vector<std::size_t> moved = trials;
+        std::vector<Move> filled = injected;
+        if (fill)
+            for (std::size_t e : round_fillers(board, trials))
+                if (free(board.edges[e].move)) {
+                    filled.push_back(board.edges[e].move);
+                    moved.push_back(e);
+                }
+        std::string file = "trial-" + std::to_string(round) + ".tfplan";
+        const PlanAction request{file, pairs_of(filled), false, settings.refresh};
         PlanOutput planned = co_await plan(request);
+        if (planned.exit_code != 0 && planned.exit_code != 2 && moved.size() > trials.size()) {
+            // The fillers are no verdict's business: the round is planned again without them
+            // (a cycle among the destroys they make), and no more are added.
+            fill = false;
+            moved = trials;
+            file = "trial-" + std::to_string(round) + "-unfilled.tfplan";
+            const PlanAction unfilled{file, pairs_of(injected), false, settings.refresh};
+            planned = co_await plan(unfilled);
+        }
         std::optional<PlanTextSummary> summary;
         if (planned.exit_code == 0 || planned.exit_code == 2) summary = scan(planned);
         struct RoundVerdict {
@@ -85,6 +113,8 @@ Step<bool> ConvergeEngine::State::try_ties() {
                 tie_book.judged[{board.edges[judged].move.from, board.edges[judged].move.to}] = board.edges[judged];
             result.tie_trials.push_back({round, board.edges[verdict.edge].move, verdict.no_change, verdict.because});
         }
+        // Where a refuted trial's holder points is the next candidate of its deletion.
+        if (summary && may_point(board, trials)) record_pointers(board, *co_await shown_plan(file), moved);
         if (summary) rounds.push_back(file);
     }
     const std::vector<MovePair> standing = pairs_of(result.moves);

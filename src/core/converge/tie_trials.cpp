@@ -142,7 +142,9 @@ std::vector<std::size_t> schedule(const TieBoard& board, bool let_wait) {
         groups_open = groups_open || (in_group(board.edges[e]) && worth_trying(board, hope, e) && !waits(board.edges[e], open));
     if (!groups_open && group_paired(board)) return {};
     for (const auto& [from, edges] : sides.of_deletion) {
-        for (std::size_t e : edges) {
+        std::vector<std::size_t> in_order = edges;
+        std::stable_partition(in_order.begin(), in_order.end(), [&](std::size_t e) { return board.edges[e].pointed_to; });
+        for (std::size_t e : in_order) {
             if (in_group(board.edges[e]) != groups_open) continue;
             const auto moves = moves_of(e);
             const bool taken = std::any_of(moves.begin(), moves.end(), [&](const Move* move) {
@@ -159,6 +161,13 @@ std::vector<std::size_t> schedule(const TieBoard& board, bool let_wait) {
         }
     }
     return round;
+}
+
+// How many candidates of `e`'s deletion other than `e` are still open.
+std::size_t other_open(const TieBoard& board, const Sides& sides, std::size_t e) {
+    const auto& edges = sides.of_deletion.at(board.edges[e].move.from);
+    return static_cast<std::size_t>(
+        std::count_if(edges.begin(), edges.end(), [&](std::size_t o) { return o != e && open(board.edges[o]); }));
 }
 
 }  // namespace
@@ -424,6 +433,71 @@ void TieBook::explain(Unmatched& entry) const {
         if (auto found = judged.find(pair); found != judged.end() && found->second.round > 0)
             candidate.note = "tried in round " + std::to_string(found->second.round) + ": " + found->second.because;
     }
+}
+
+std::vector<std::size_t> round_fillers(const TieBoard& board, const std::vector<std::size_t>& round) {
+    Sides sides(board);
+    std::set<Address> used_deletions, used_creations, pointable;
+    for (std::size_t e : round) {
+        used_deletions.insert(board.edges[e].move.from);
+        used_creations.insert(board.edges[e].move.to);
+    }
+    for (std::size_t e : round) {
+        const TieEdge& edge = board.edges[e];
+        // Pointing matters where, once this edge is refuted, two candidates or more are left.
+        if (!edge.holders_tell || other_open(board, sides, e) < 2) continue;
+        for (std::size_t o : sides.of_deletion.at(edge.move.from))
+            if (open(board.edges[o])) pointable.insert(board.edges[o].move.to);
+    }
+    std::vector<std::size_t> out;
+    for (const Address& creation : pointable) {
+        if (used_creations.count(creation)) continue;
+        for (std::size_t o : sides.of_creation.at(creation)) {
+            const TieEdge& filler = board.edges[o];
+            if (!filler.certain || in_group(filler) || filler.verdict != TieVerdict::untried ||
+                used_deletions.count(filler.move.from))
+                continue;
+            out.push_back(o);
+            used_deletions.insert(filler.move.from);
+            used_creations.insert(creation);
+            break;
+        }
+    }
+    return out;
+}
+
+bool may_point(const TieBoard& board, const std::vector<std::size_t>& round) {
+    Sides sides(board);
+    return std::any_of(round.begin(), round.end(), [&](std::size_t e) {
+        return refuted(board.edges[e]) && board.edges[e].holders_tell && other_open(board, sides, e) >= 2;
+    });
+}
+
+void record_pointers(TieBoard& board, const Plan& trial, const std::vector<std::size_t>& moved) {
+    std::map<std::string, Address> went_to;  // a moved deletion's id -> the creation it went to
+    for (std::size_t e : moved)
+        for (const std::string& id : board.edges[e].deletion_ids) went_to.emplace(id, board.edges[e].move.to);
+    std::map<Address, const ResourceChange*> changes;
+    for (const auto& change : trial.changes)
+        if (!change.deposed) changes.emplace(change.address, &change);
+    std::set<MovePair> pointed;
+    for (std::size_t e : moved) {
+        const TieEdge& edge = board.edges[e];
+        if (!refuted(edge) || !edge.holders_tell) continue;
+        std::vector<Address> holders = edge.referrers;
+        for (const Move& holder : edge.moving_referrers) holders.push_back(holder.to);
+        for (const Address& holder : holders) {
+            const auto change = changes.find(holder);
+            if (change == changes.end()) continue;
+            for (const AttributeLeaf& leaf : change->second->after) {
+                if (leaf.unknown) continue;
+                const auto to = went_to.find(leaf.value);
+                if (to != went_to.end() && to->second != edge.move.to) pointed.insert({edge.move.from, to->second});
+            }
+        }
+    }
+    for (auto& edge : board.edges)
+        if (open(edge) && pointed.count({edge.move.from, edge.move.to})) edge.pointed_to = true;
 }
 
 }  // namespace tfw::core::converge

@@ -194,8 +194,8 @@ private:
 
 // Every value is read for a plain create or delete, a possible half of a move, and for a
 // moved object that is replaced, the two halves of a move Terraform refuted
-// (core/converge/replaced_moves); `before` and `after_unknown` for another update or
-// replace, whose held values a tie's trials read.
+// (core/converge/replaced_moves); `before`, `after` and `after_unknown` for another update
+// or replace, whose held values, and whose new values for an update, a tie's trials read.
 // Terraform writes `actions` first in `change`; until it is seen, every value is read.
 void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChange& change) {
     std::string_view previous;
@@ -222,7 +222,8 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
                         if (member == "id") change.importing_id = std::string(cursor.string());
                     });
                 } else if (rapidjson::Document* slot = values.slot(field);
-                           slot && (every_value || (held_values && (field == "before" || field == "after_unknown")))) {
+                           slot && (every_value || (held_values && (field == "before" || field == "after_unknown")) ||
+                                    (change.action == Action::update && (field == "after" || field == "after_sensitive")))) {
                     cursor.parse(*slot);
                 }
             });
@@ -235,7 +236,8 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
     if (change.previous_address && !change.previous_address->resource)
         throw PlanJsonError(at + " moved from " + quote_hcl_string(previous) + ", which is not a resource");
     if (change.is_deletion_candidate() || change.is_replaced_move()) change.before = values.before();
-    if (change.is_creation_candidate() || change.is_replaced_move()) change.after = values.after();
+    if (change.is_creation_candidate() || change.is_replaced_move() || change.action == Action::update)
+        change.after = values.after();
     if (change.may_refer_to_replaced()) change.held_until_apply = values.held_until_apply();
     if (change.action == Action::update && change.previous_address) change.changed_attributes = values.changed_attributes();
 }

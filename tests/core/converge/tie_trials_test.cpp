@@ -438,6 +438,90 @@ BOOST_AUTO_TEST_CASE(the_board_tries_first_the_candidate_beside_its_moving_holde
     BOOST_TEST(to_string(board.edges[1].move.to) == "module.new[\"a\"].terraform_data.twin");
 }
 
+// A held twin with three candidates, and twins nothing holds: the round that tries the
+// held one also moves free twins to its other candidates, so that its holder's values in
+// that plan name the creation it refers to. None where pointing could not matter (two
+// candidates: the next round takes the other anyway), or with no certain twin to fill with.
+BOOST_AUTO_TEST_CASE(round_fillers_fill_the_creations_a_refuted_trial_could_point_to) {
+    struct Case {
+        std::string name;
+        Strings specs;
+        Strings round;
+        Strings fillers;
+    };
+    const std::vector<Case> cases = {
+        {"three candidates, two free twins", {"a>x^", "a>y^", "a>z^", "b>x!", "b>y!", "b>z!", "c>x!", "c>y!", "c>z!"}, {"a>x"},
+         {"b>y", "c>z"}},
+        {"one free twin for two creations", {"a>x^", "a>y^", "a>z^", "b>x!", "b>y!", "b>z!"}, {"a>x"}, {"b>y"}},
+        {"two candidates: the next round takes the other", {"a>x^", "a>y^", "b>x!", "b>y!"}, {"a>x"}, {}},
+        {"no twin is certain", {"a>x^", "a>y^", "a>z^", "b>x", "b>y", "b>z"}, {"a>x", "b>y"}, {}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            std::vector<TiedPair> ties;
+            for (const auto& spec : c.specs) ties.push_back(tie_of(spec));
+            const TieBoard board = tie_board(ties);
+            const auto round = next_round(board);
+            BOOST_TEST(names(board, round) == c.round, boost::test_tools::per_element());
+            BOOST_TEST(names(board, round_fillers(board, round)) == c.fillers, boost::test_tools::per_element());
+        }
+    }
+}
+
+// The plan of a round that tried a>x (refuted: its holder changed), with b moved to y and
+// c to z beside it: what the holder holds now where it held a's id names its creation.
+// b's id: it refers to y, which a tries next. Unknown (a creation), a's own id, or a
+// holder the plan does not show: nothing is pointed to, and the board's order stands.
+BOOST_AUTO_TEST_CASE(record_pointers_reads_where_a_refuted_trials_holder_points) {
+    auto board_of = [] {
+        std::vector<TiedPair> ties;
+        for (const std::string spec : {"a>x^", "a>y^", "a>z^", "b>x!", "b>y!", "b>z!", "c>x!", "c>y!", "c>z!"}) ties.push_back(tie_of(spec));
+        TieBoard board = tie_board(ties);
+        for (auto& edge : board.edges) edge.deletion_ids = {"\"id-" + edge.move.from.resource->name + "\""};
+        return board;
+    };
+    auto holder_now = [](std::vector<AttributeLeaf> after) {
+        ResourceChange change;
+        change.address = must_parse_address("terraform_data.holder_a");
+        change.action = Action::update;
+        change.after = std::move(after);
+        Plan plan;
+        plan.changes.push_back(std::move(change));
+        return plan;
+    };
+    struct Case {
+        std::string name;
+        Plan trial;
+        Strings next;
+    };
+    const std::vector<Case> cases = {
+        {"it holds b's id: y", holder_now({{"input.d", "\"id-b\"", false}}), {"a>y"}},
+        {"it holds c's id: z", holder_now({{"input.d", "\"id-c\"", false}}), {"a>z"}},
+        {"unknown: the board's order", holder_now({{"input.d", "", true}}), {"a>y"}},
+        {"a's own id: the board's order", holder_now({{"input.d", "\"id-a\"", false}}), {"a>y"}},
+        {"not in the plan: the board's order", Plan{}, {"a>y"}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            TieBoard board = board_of();
+            const std::vector<std::size_t> round = next_round(board);
+            BOOST_TEST_REQUIRE(names(board, round) == Strings{"a>x"}, boost::test_tools::per_element());
+            std::vector<std::size_t> moved = round;
+            for (std::size_t e : round_fillers(board, round)) moved.push_back(e);
+            BOOST_TEST(names(board, moved) == (Strings{"a>x", "b>y", "c>z"}), boost::test_tools::per_element());
+            record_trial(board, round.front(), false, 1, "its holder changed");
+            BOOST_TEST(may_point(board, round));
+            record_pointers(board, c.trial, moved);
+            BOOST_TEST(names(board, next_round(board)) == c.next, boost::test_tools::per_element());
+        }
+    }
+    // Confirmed, a trial points nowhere: nothing is left to order.
+    TieBoard board = board_of();
+    const std::vector<std::size_t> round = next_round(board);
+    record_trial(board, round.front(), true, 1, "no change");
+    BOOST_TEST(!may_point(board, round));
+}
+
 // What the book says of an unmatched object: the trials' reason for its side, and each
 // tried candidate's verdict; an object the trials never took up keeps the matcher's words.
 BOOST_AUTO_TEST_CASE(the_tie_book_explains_what_the_trials_found) {

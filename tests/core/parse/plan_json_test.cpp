@@ -160,11 +160,24 @@ BOOST_AUTO_TEST_CASE(actions_mapping) {
             BOOST_TEST(change.is_creation_candidate() == c.creation_candidate);
             BOOST_TEST(change.deposed == c.deposed);
             BOOST_TEST((change.previous_address ? to_string(*change.previous_address) : std::string()) == c.previous);
-            // Attributes are kept only for the side a candidate is compared on.
+            // Attributes are kept only for the side a candidate is compared on, and an
+            // update's new values, where a tie's holder points (core/converge/tie_trials).
             BOOST_TEST(change.before.empty() == !c.deletion_candidate);
-            BOOST_TEST(change.after.empty() == !c.creation_candidate);
+            BOOST_TEST(change.after.empty() == !(c.creation_candidate || c.action == Action::update));
         }
     }
+}
+
+// An update keeps its new values: what a tie's holder holds now names the creation it
+// refers to (core/converge/tie_trials record_pointers). Known ones are read, unknown ones
+// marked; a replace that moved nothing keeps none.
+BOOST_AUTO_TEST_CASE(an_update_keeps_its_new_values) {
+    const Plan plan = load(one_change(
+        R"json({"address":"terraform_data.holder","mode":"managed","type":"terraform_data","name":"holder","provider_name":"terraform.io/builtin/terraform","change":{"actions":["update"],"before":{"id":"h1","input":{"d":"old-id"}},"after":{"id":"h1","input":{"d":"new-id"}},"after_unknown":{"output":true},"before_sensitive":{},"after_sensitive":{}}})json"));
+    BOOST_TEST_REQUIRE(plan.changes.size() == 1u);
+    std::vector<std::string> after;
+    for (const auto& leaf : plan.changes[0].after) after.push_back(leaf.path + "=" + (leaf.unknown ? "?" : leaf.value));
+    BOOST_TEST(after == (std::vector<std::string>{"id=\"h1\"", "input.d=\"new-id\"", "output=?"}), boost::test_tools::per_element());
 }
 
 // A moved object that Terraform replaces keeps both sides' values: read as the deletion of

@@ -49,6 +49,10 @@ struct TieEdge {
     std::string instance_group;
     std::vector<std::string> deletion_ids;                   // as TiedPair's
     std::vector<std::vector<std::string>> referrers_held_at;  // as TiedPair's
+    // In the plan of a trial of another candidate, a holder of the deletion's id held
+    // instead the id of the deletion that trial moved to this creation: the holder refers
+    // to it, so it is the deletion's candidate tried next (an order, the trial judges).
+    bool pointed_to = false;
 
     // Confirmed by a plan in which a holder that tells planned no change too: that holder
     // refers to this creation, so no other candidate of either side can plan no change
@@ -96,6 +100,24 @@ void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round
 // creation does not have), and one created there refers to the creation only if it holds
 // the id the creation took. Any other holder may.
 bool holders_may_refer_to(const Plan& trial, const TieEdge& chosen, const TieEdge& other);
+
+// Certain pairs that go with a round, so that a holder's values in its plan name the
+// creation it refers to: each creation a refuted trial could point to, a candidate of a
+// round edge whose holders tell and whose deletion has other candidates open, is moved
+// to by a tied deletion nothing holds (its trial is certain, and its company changes no
+// verdict: a holder of a wrong creation changes whether that creation is created or
+// moved to). Without them such a holder reads "known after apply" and names nothing.
+std::vector<std::size_t> round_fillers(const TieBoard& board, const std::vector<std::size_t>& round);
+
+// Whether a round's plan may point a refuted edge's deletion to a candidate: some edge of
+// the round was refuted, its holders tell, and its deletion has other candidates open.
+bool may_point(const TieBoard& board, const std::vector<std::size_t>& round);
+
+// Reads the round's plan (`moved`: every edge it injected, fillers included): a holder
+// of a refuted edge's deletion that now holds the id of another deletion the round moved
+// refers to that deletion's new creation, and the edge from its own deletion to that
+// creation is marked `pointed_to`.
+void record_pointers(TieBoard& board, const Plan& trial, const std::vector<std::size_t>& moved);
 
 // Whether a conclusive confirmation of `edge` would leave another candidate of its
 // creation to `holders_may_refer_to`: one whose deletion a holder tells of.

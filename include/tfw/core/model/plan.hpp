@@ -28,7 +28,8 @@ struct ResourceChange {
     // `change.importing.id`: the object is imported here by an `import` block.
     std::optional<std::string> importing_id;
     // Filled only for move candidates (a plain delete or a plain create) and replaced moved
-    // objects (is_replaced_move), to keep memory proportional to what matching needs.
+    // objects (is_replaced_move), to keep memory proportional to what matching needs; `after`
+    // also for an update, whose new values name what a tie's holder refers to now.
     Attributes before;
     Attributes after;
     // Filled only for an update or a replace: its prior values at the paths the plan leaves
