@@ -18,7 +18,7 @@ Step<bool> ConvergeEngine::State::try_ties() {
         int round = ++result.tie_rounds;
         std::vector<Move> injected = result.moves;
         for (std::size_t e : trials) injected.push_back(board.edges[e].move);
-        auto free = [&](const Move& move) {
+        auto untaken = [&](const Move& move) {
             return std::none_of(injected.begin(), injected.end(),
                                 [&](const Move& m) { return m.from == move.from || m.to == move.to; });
         };
@@ -26,21 +26,21 @@ Step<bool> ConvergeEngine::State::try_ties() {
         // already taken.
         for (std::size_t e : trials)
             for (const Move& referrer : board.edges[e].moving_referrers)
-                if (free(referrer)) injected.push_back(referrer);
+                if (untaken(referrer)) injected.push_back(referrer);
         // The pairs earlier rounds settled are the company the round's verdicts will stand
         // in: they go in too, with what moves with them (without them a create_before_destroy
         // holder they leave behind may make a cycle no final plan has).
         for (std::size_t e : settle(board).paired) {
-            if (free(board.edges[e].move)) injected.push_back(board.edges[e].move);
+            if (untaken(board.edges[e].move)) injected.push_back(board.edges[e].move);
             for (const Move& referrer : board.edges[e].moving_referrers)
-                if (free(referrer)) injected.push_back(referrer);
+                if (untaken(referrer)) injected.push_back(referrer);
         }
         // Twins nothing holds fill the creations a refuted trial could point to.
         std::vector<std::size_t> moved = trials;
         std::vector<Move> filled = injected;
         if (fill)
             for (std::size_t e : round_fillers(board, trials))
-                if (free(board.edges[e].move)) {
+                if (untaken(board.edges[e].move)) {
                     filled.push_back(board.edges[e].move);
                     moved.push_back(e);
                 }

@@ -101,12 +101,12 @@ void record_verdict(TieBoard& board, std::size_t edge, bool no_change, int round
 // the id the creation took. Any other holder may.
 bool holders_may_refer_to(const Plan& trial, const TieEdge& chosen, const TieEdge& other);
 
-// Certain pairs that go with a round, so that a holder's values in its plan name the
-// creation it refers to: each creation a refuted trial could point to, a candidate of a
-// round edge whose holders tell and whose deletion has other candidates open, is moved
-// to by a tied deletion nothing holds (its trial is certain, and its company changes no
-// verdict: a holder of a wrong creation changes whether that creation is created or
-// moved to). Without them such a holder reads "known after apply" and names nothing.
+// Certain pairs that go with a round so that, in its plan, a refuted holder's values name
+// the creation it refers to. Each creation a refuted trial could point to (an open
+// candidate of a round edge whose holders tell, whose deletion has two others open) is
+// moved to by a tied deletion nothing holds. Such a holder then holds that deletion's id
+// instead of a value known after apply, which names nothing. No verdict changes with
+// them: a holder that refers to a wrong creation changes either way.
 std::vector<std::size_t> round_fillers(const TieBoard& board, const std::vector<std::size_t>& round);
 
 // Whether a round's plan may point a refuted edge's deletion to a candidate: some edge of
