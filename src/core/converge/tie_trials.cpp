@@ -449,9 +449,13 @@ std::vector<std::size_t> round_fillers(const TieBoard& board, const std::vector<
         for (std::size_t o : sides.of_deletion.at(edge.move.from))
             if (open(board.edges[o])) pointable.insert(board.edges[o].move.to);
     }
+    // A creation another tied creation refers to stays unfilled: where its filler went
+    // would make the referrer's verdict.
+    std::set<std::string> referred;
+    for (const auto& edge : board.edges) referred.insert(edge.creation_refers_to.begin(), edge.creation_refers_to.end());
     std::vector<std::size_t> out;
     for (const Address& creation : pointable) {
-        if (used_creations.count(creation)) continue;
+        if (used_creations.count(creation) || referred.count(config_resource_address(creation))) continue;
         for (std::size_t o : sides.of_creation.at(creation)) {
             const TieEdge& filler = board.edges[o];
             if (!filler.certain || in_group(filler) || filler.verdict != TieVerdict::untried ||

@@ -866,19 +866,16 @@ BOOST_AUTO_TEST_CASE(twins_are_told_apart_by_a_holder_that_moves_too) {
     std::sort(moves.begin(), moves.end());
     BOOST_TEST(moves == (std::vector<std::string>{holder + " -> " + holder2, a + " -> " + zero, b + " -> " + one}),
                boost::test_tools::per_element());
-    // holder2, all of whose values are unknown, is a candidate of the twins too. twin["b"],
-    // which nothing holds, fills twin[1] in the trial, so that the holder's values would
-    // name the creation it refers to (a refuted trial points to the next candidate). It
-    // pairs in the analysis of the plan of the settled pairs, and the trial's plan, which
-    // holds the same moves, is the final one.
+    // holder2, all of whose values are unknown, is a candidate of the twins too: twin["b"]
+    // pairs once the holder has moved, in the analysis of the trial's plan. It fills no
+    // creation in the trial: holder2, a tied creation, refers to the twins.
     const std::string settled = "[" + a + " -> " + zero + ", " + holder + " -> " + holder2 + "]";
     const std::string moved = "[" + a + " -> " + zero + ", " + holder + " -> " + holder2 + ", " + b + " -> " + one + "]";
     BOOST_TEST(lines(driven.log) == "plan plan-1.tfplan []\nshow plan-1.tfplan\n"
                                     "plan plan-2.tfplan [" + holder + " -> " + holder2 + "] -refresh=false\n"
-                                    "plan trial-1.tfplan " + moved + " -refresh=false\n"
-                                    "inject []\n"
-                                    "plan plan-3.tfplan " + settled + " -refresh=false\nshow plan-3.tfplan\n"
-                                    "inject " + moved + "\nfinish trial-1.tfplan\n");
+                                    "plan trial-1.tfplan " + settled + " -refresh=false\n"
+                                    "inject []\ninject " + settled + "\nshow trial-1.tfplan\n"
+                                    "plan plan-4.tfplan " + moved + " -refresh=false\nfinish plan-4.tfplan\n");
     BOOST_TEST(driven.outcome.tie_rounds == 1, lines(driven.log));
     BOOST_TEST(driven.outcome.proposals.empty(), lines(driven.log));
     int refreshing = 0;

@@ -441,7 +441,8 @@ BOOST_AUTO_TEST_CASE(the_board_tries_first_the_candidate_beside_its_moving_holde
 // A held twin with three candidates, and twins nothing holds: the round that tries the
 // held one also moves free twins to its other candidates, so that its holder's values in
 // that plan name the creation it refers to. None where pointing could not matter (two
-// candidates: the next round takes the other anyway), or with no certain twin to fill with.
+// candidates: the next round takes the other anyway), with no certain twin to fill with,
+// or on a creation another tied creation refers to (the filler would make its verdict).
 BOOST_AUTO_TEST_CASE(round_fillers_fill_the_creations_a_refuted_trial_could_point_to) {
     struct Case {
         std::string name;
@@ -455,6 +456,8 @@ BOOST_AUTO_TEST_CASE(round_fillers_fill_the_creations_a_refuted_trial_could_poin
         {"one free twin for two creations", {"a>x^", "a>y^", "a>z^", "b>x!", "b>y!", "b>z!"}, {"a>x"}, {"b>y"}},
         {"two candidates: the next round takes the other", {"a>x^", "a>y^", "b>x!", "b>y!"}, {"a>x"}, {}},
         {"no twin is certain", {"a>x^", "a>y^", "a>z^", "b>x", "b>y", "b>z"}, {"a>x", "b>y"}, {}},
+        {"a creation another tied one refers to stays unfilled", {"a>x^", "a>y^", "a>z^", "b>x!", "b>y!", "b>z!", "c>w!@y"},
+         {"a>x"}, {"b>z"}},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) {
