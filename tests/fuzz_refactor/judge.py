@@ -57,6 +57,7 @@ class Judge:
         self.a0, self.a1 = before.addresses(), after.addresses()
         self.at0 = {a: oid for oid, a in self.a0.items()}
         self.at1 = {a: oid for oid, a in self.a1.items()}
+        self.where1 = after.locate()
         self.tags = {}
         for kind, touched in applied:
             for oid in touched:
@@ -70,9 +71,16 @@ class Judge:
                 if oid in self.a1 and self.a0[oid] != self.a1[oid]]
 
     def holders(self, oid):
-        """Objects that hold oid's id in their state and still refer to it after."""
+        """Objects that hold oid's id in their state and still refer to it after, and
+        whose plan compares what they refer to: `ignore_changes = [input]` keeps the
+        state's input, so such a holder plans no change whichever twin it is given."""
         return [r for r, o in self.w0.objs.items()
-                if o.d == ("ref", oid) and r in self.w1.objs and self.w1.objs[r].d == ("ref", oid)]
+                if o.d == ("ref", oid) and r in self.w1.objs and self.w1.objs[r].d == ("ref", oid)
+                and not self.ignores_changes(r)]
+
+    def ignores_changes(self, oid):
+        mi, block, _ = self.where1[oid]
+        return self.w1.defs[mi.def_id].blocks[block].ignore
 
     def indistinguishable(self, f, g):
         """Two objects with the same value that nothing staying tells apart: a true tie."""
