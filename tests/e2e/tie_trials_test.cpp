@@ -265,6 +265,30 @@ BOOST_AUTO_TEST_CASE(a_refuted_holder_points_to_its_twin) {
     BOOST_TEST(reported.report["tie_rounds"].GetInt() == 2, trials_of(reported.report).size() << " trials");
 }
 
+// Three identical disks move into a module; disk[0] is held by two identical holders,
+// renamed, that reach it through a module output. Each holder matches both new holders,
+// so neither moves with the disk on its own, and tried without them every disk plans no
+// change with every candidate. Tried with them, in either order, the wrong candidate
+// updates both: disk[0] pairs, disk[1] by its queue, disk[2] by elimination. The holders'
+// own tie is true, and they stay a destroy and a create. (The engine before them moved
+// only disk[1] and the queue, in 10 terraform runs.)
+BOOST_AUTO_TEST_CASE(twins_held_by_identical_holders_are_tried_with_them) {
+    Workspace ws("twins_held_by_identical_holders");
+    ws.apply_before();
+    ws.switch_to("after");
+    const Plan reference = ws.plan_with_reference_moves();
+    BOOST_TEST_REQUIRE(count_actions(reference, Action::remove) == 2u, "fixture check, true moves:\n" << describe(reference));
+
+    ReportedRun reported = plan_with_report(ws, {"-no-color", "--explain"});
+    const Plan& plan = require_saved_plan(reported.run, 0);
+    BOOST_TEST(describe(plan) == describe(reference));
+    BOOST_TEST(moved_from(plan, "module.web.terraform_data.disk[0]") == "terraform_data.disk[0]", describe(plan));
+    BOOST_TEST(moved_from(plan, "module.web.terraform_data.disk[2]") == "terraform_data.disk[2]", describe(plan));
+    // Round 1 pairs the disks; round 2 tries the holders, with disk[0] in place, and finds
+    // both pairings of theirs planning no change.
+    BOOST_TEST(reported.report["tie_rounds"].GetInt() == 2, trials_of(reported.report).size() << " trials");
+}
+
 // Ctrl-C while Terraform plans a trial round: tfw stops, and the user's files and the
 // state are as they were, with no temporary moved file left.
 BOOST_AUTO_TEST_CASE(ctrl_c_during_a_trial_round_leaves_nothing_behind) {

@@ -35,6 +35,10 @@ Step<bool> ConvergeEngine::State::try_ties() {
             for (const Move& referrer : board.edges[e].moving_referrers)
                 if (untaken(referrer)) injected.push_back(referrer);
         }
+        // Holders tied among themselves go with it for its trial only, where untaken.
+        for (std::size_t e : trials)
+            for (const Move& holder : board.edges[e].tied_holders)
+                if (untaken(holder)) injected.push_back(holder);
         // Twins nothing holds fill the creations a refuted trial could point to.
         std::vector<std::size_t> moved = trials;
         std::vector<Move> filled = injected;
@@ -55,6 +59,7 @@ Step<bool> ConvergeEngine::State::try_ties() {
             file = "trial-" + std::to_string(round) + "-unfilled.tfplan";
             const PlanAction unfilled{file, pairs_of(injected), false, settings.refresh};
             planned = co_await plan(unfilled);
+            filled = injected;
         }
         std::optional<PlanTextSummary> summary;
         if (planned.exit_code == 0 || planned.exit_code == 2) summary = scan(planned);
@@ -87,7 +92,20 @@ Step<bool> ConvergeEngine::State::try_ties() {
                     no_change = false;
                     verdict += ", but " + describe_referrer(*staying, referrer);
                 }
-                for (const Move& referrer : board.edges[e].moving_referrers) {
+                // A tied holder judges wherever among its group's creations the plan moved it
+                // (its own trial may have taken it); one the plan did not move judges nothing,
+                // and without its word the pairing is not confirmed.
+                std::vector<Move> moved_with = board.edges[e].moving_referrers;
+                for (const Move& holder : board.edges[e].tied_holders) {
+                    const auto in = std::find_if(filled.begin(), filled.end(), [&](const Move& m) { return m.from == holder.from; });
+                    if (in != filled.end()) {
+                        moved_with.push_back(*in);
+                    } else if (no_change) {
+                        no_change = false;
+                        verdict += ", but " + to_string(holder.from) + ", which holds its id, was not moved with it";
+                    }
+                }
+                for (const Move& referrer : moved_with) {
                     if (!no_change) break;
                     std::optional<TrialVerdict> moved = judge_trial(*summary, referrer, state_address_of(referrer.from));
                     if (!moved) moved = judge_trial(*co_await shown_plan(file), referrer, state_address_of(referrer.from));

@@ -193,18 +193,20 @@ TieBoard tie_board(const std::vector<TiedPair>& ties) {
     for (const TiedPair* tie : order) {
         for (const Address& holder : tie->referrers) held_by[holder].insert(tie->move.from);
         for (const Move& holder : tie->moving_referrers) held_by[holder.from].insert(tie->move.from);
+        for (const Move& holder : tie->tied_holders) held_by[holder.from].insert(tie->move.from);
     }
     auto tells = [&](const Address& holder) { return held_by[holder].size() == 1; };
     TieBoard board;
     for (const TiedPair* tie : order) {
         TieEdge edge{tie->move,    tie->certain, TieVerdict::untried, 0,     {},
                      tie->creation_refers_to, tie->referrers, tie->moving_referrers, false, false,
-                     tie->instance_group, tie->deletion_ids, tie->referrers_held_at};
+                     tie->instance_group, tie->deletion_ids, tie->referrers_held_at, false, tie->tied_holders};
+        const auto moved_holder_tells = [&](const Move& holder) { return tells(holder.from); };
         // A group's other pairs are its company, not holders: the sibling groups' verdicts decide.
         edge.holders_tell = tie->instance_group.empty() && !tie->holder_names_another &&
                             (std::any_of(tie->referrers.begin(), tie->referrers.end(), tells) ||
-                             std::any_of(tie->moving_referrers.begin(), tie->moving_referrers.end(),
-                                         [&](const Move& holder) { return tells(holder.from); }));
+                             std::any_of(tie->moving_referrers.begin(), tie->moving_referrers.end(), moved_holder_tells) ||
+                             std::any_of(tie->tied_holders.begin(), tie->tied_holders.end(), moved_holder_tells));
         board.edges.push_back(std::move(edge));
     }
     return board;

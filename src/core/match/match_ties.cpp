@@ -73,8 +73,10 @@ private:
         std::vector<std::vector<Address>> referrers(candidates_.size());
         std::vector<std::vector<Move>> moving_referrers(candidates_.size());
         std::vector<std::vector<std::size_t>> on_board(candidates_.size());
+        std::vector<std::vector<Move>> tied_holders(candidates_.size());
         auto certain = [&](std::size_t d, std::size_t c) {
-            return referrers[d].empty() && moving_referrers[d].empty() && !state_.unverified.count({d, c});
+            return referrers[d].empty() && moving_referrers[d].empty() && tied_holders[d].empty() &&
+                   !state_.unverified.count({d, c});
         };
         // Per side: its candidates on the board, and those of them a trial must judge.
         struct Count {
@@ -86,6 +88,7 @@ private:
             if (!in_tie(candidates_[d])) continue;
             referrers[d] = referrers_of(d);
             moving_referrers[d] = moving_referrers_of(d);
+            tied_holders[d] = tied_holders_of(d);
             on_board[d] = candidates_its_holders_allow(d, referrers[d], moving_referrers[d]);
             for (std::size_t c : on_board[d]) {
                 const std::size_t tried = certain(d, c) ? 0 : 1;
@@ -115,6 +118,7 @@ private:
                 }
                 tie.referrers = referrers[d];
                 tie.moving_referrers = moving_referrers[d];
+                tie.tied_holders = tied_holders[d];
                 for (const auto& leaf : before)
                     if (leaf.path == "id" || leaf.path == "arn") tie.deletion_ids.push_back(leaf.value);
                 for (const Address& holder : tie.referrers) tie.referrers_held_at.push_back(held_at(holder, tie.deletion_ids));
@@ -227,10 +231,8 @@ private:
         return found == held_values_->end() ? none : found->second;
     }
 
-    // The deletions that hold the deletion's id or arn among their own values and have
-    // one candidate creation alone, each as that move: they move with the tied object,
-    // and their plans tell which twin went where, as the plans of objects that stay do.
-    std::vector<Move> moving_referrers_of(std::size_t d) {
+    // The other deletions that hold the deletion's id or arn among their own values.
+    std::set<std::size_t> deleted_holders_of(std::size_t d) {
         if (!deletion_values_) {
             deletion_values_.emplace();
             for (std::size_t other = 0; other < state_.deletions.size(); ++other)
@@ -244,16 +246,47 @@ private:
             if (auto found = deletion_values_->find(leaf.value); found != deletion_values_->end())
                 holders.insert(found->second.begin(), found->second.end());
         }
+        holders.erase(d);
+        return holders;
+    }
+
+    Move holder_move(std::size_t holder, std::size_t creation, std::size_t d, const char* because) const {
+        Move move;
+        move.from = state_.deletions[holder].address();
+        move.to = state_.creations[creation].address();
+        move.evidence = "holds the id of " + to_string(state_.deletions[d].address());
+        move.tentative_because = because;
+        return move;
+    }
+
+    // The holders with one candidate creation alone, each as that move: they move with
+    // the tied object, and their plans tell which twin went where, as the plans of
+    // objects that stay do.
+    std::vector<Move> moving_referrers_of(std::size_t d) {
         std::vector<Move> out;
-        for (std::size_t r : holders) {
-            if (r == d || candidates_[r].size() != 1) continue;
-            Move move;
-            move.from = state_.deletions[r].address();
-            move.to = state_.creations[candidates_[r].front()].address();
-            move.evidence = "holds the id of " + to_string(state_.deletions[d].address());
-            move.tentative_because = "moves with a tied object it holds";
-            out.push_back(std::move(move));
-        }
+        for (std::size_t r : deleted_holders_of(d))
+            if (candidates_[r].size() == 1) out.push_back(holder_move(r, candidates_[r].front(), d, "moves with a tied object it holds"));
+        return out;
+    }
+
+    // The holders with several candidates, when they are all alike: each has the same
+    // candidates, as many as they are. Paired in the plan's order: they hold the same
+    // id, so their plans judge the tied object's pairing in any order, and no order is
+    // theirs (refactor fuzzer 1472923522: two identical holders of one of three twins,
+    // each renamed, reaching it through module outputs; tried apart, every twin planned
+    // no change with every candidate and every holder an update).
+    std::vector<Move> tied_holders_of(std::size_t d) {
+        std::vector<std::size_t> holders;
+        for (std::size_t r : deleted_holders_of(d))
+            if (candidates_[r].size() > 1) holders.push_back(r);
+        if (holders.empty()) return {};
+        const std::set<std::size_t> shared(candidates_[holders.front()].begin(), candidates_[holders.front()].end());
+        if (shared.size() != holders.size()) return {};
+        for (std::size_t r : holders)
+            if (std::set<std::size_t>(candidates_[r].begin(), candidates_[r].end()) != shared) return {};
+        std::vector<Move> out;
+        auto creation = shared.begin();
+        for (std::size_t r : holders) out.push_back(holder_move(r, *creation++, d, "tried with a tied object it holds"));
         return out;
     }
 
@@ -509,6 +542,7 @@ private:
                 pair.certain = false;
                 pair.referrers.assign(referrers.begin(), referrers.end());
                 pair.moving_referrers.clear();
+                pair.tied_holders.clear();  // the group's one trial is judged by its own
                 for (const Move& member : members[i])
                     if (member.from != pair.move.from) pair.moving_referrers.push_back(member);
                 for (const auto& [address, holder] : holders) pair.moving_referrers.push_back(holder);

@@ -126,6 +126,24 @@ Driven drive(const ScriptedTerraform& terraform, bool can_ask = false, const Pol
     return driven;
 }
 
+// Each old object of `old_values` into `plan`, moved where `moves` takes it, else deleted;
+// returns the addresses it was moved to.
+std::set<std::string> moved_or_deleted(PlanBuilder& plan, const std::map<std::string, Leaves>& old_values,
+                                       const std::vector<MovePair>& moves) {
+    std::set<std::string> moved_to;
+    for (const auto& [from, leaves] : old_values) {
+        bool moved = false;
+        for (const auto& [f, t] : moves)
+            if (to_string(f) == from) {
+                plan.moved(from, to_string(t));
+                moved_to.insert(to_string(t));
+                moved = true;
+            }
+        if (!moved) plan.deletion(from, leaves, builtin);
+    }
+    return moved_to;
+}
+
 bool has(const std::vector<MovePair>& moves, const std::string& from, const std::string& to) {
     for (const auto& [f, t] : moves)
         if (to_string(f) == from && to_string(t) == to) return true;
@@ -845,17 +863,7 @@ BOOST_AUTO_TEST_CASE(twins_are_told_apart_by_a_holder_that_moves_too) {
         const std::map<std::string, Leaves> old_values = {{a, {{"id", "\"id-a\""}, {"input", "\"same\""}}},
                                                           {b, {{"id", "\"id-b\""}, {"input", "\"same\""}}},
                                                           {holder, {{"id", "\"h-1\""}, {"input", "\"id-a\""}}}};
-        std::set<std::string> moved_to;
-        for (const auto& [from, leaves] : old_values) {
-            bool moved = false;
-            for (const auto& [f, t] : moves)
-                if (to_string(f) == from) {
-                    plan.moved(from, to_string(t));
-                    moved_to.insert(to_string(t));
-                    moved = true;
-                }
-            if (!moved) plan.deletion(from, leaves, builtin);
-        }
+        const std::set<std::string> moved_to = moved_or_deleted(plan, old_values, moves);
         for (const auto& fresh : {zero, one})
             if (!moved_to.count(fresh)) plan.creation(fresh, {{"id", "?"}, {"input", "\"same\""}}, builtin);
         if (!moved_to.count(holder2)) plan.creation(holder2, {{"id", "?"}, {"input", "?"}}, builtin);
@@ -883,6 +891,98 @@ BOOST_AUTO_TEST_CASE(twins_are_told_apart_by_a_holder_that_moves_too) {
         if (line.starts_with("plan ") && !line.ends_with("-refresh=false")) ++refreshing;
     // The first plan's refresh found no drift: the last plan is the final one.
     BOOST_TEST(refreshing == 1, lines(driven.log));
+}
+
+// Two identical holders of twin["a"]'s id, both renamed (holder_a, holder_b to holder_x,
+// holder_y), reach it through what no configuration reference shows (a module output in
+// the refactor fuzzer's case 1472923522). Each holder matches both new holders, so neither
+// moves with the twin on its own, and tried apart the twins plan no change with either
+// candidate. Tried with the holders, in one order, the wrong candidate updates them: the
+// twins pair, and the holders, whose own tie nothing tells, stay a destroy and a create.
+BOOST_AUTO_TEST_CASE(twins_are_told_apart_by_identical_holders_tried_with_them) {
+    const std::string a = "terraform_data.twin[\"a\"]", b = "terraform_data.twin[\"b\"]";
+    const std::string zero = "terraform_data.twin[0]", one = "terraform_data.twin[1]";
+    const std::string holder_a = "terraform_data.holder_a", holder_b = "terraform_data.holder_b";
+    const std::string holder_x = "terraform_data.holder_x", holder_y = "terraform_data.holder_y";
+    const std::vector<std::pair<std::string, std::string>> holder_pairs = {
+        {holder_a, holder_x}, {holder_a, holder_y}, {holder_b, holder_x}, {holder_b, holder_y}};
+    const std::string with_holders = ", " + holder_a + " -> " + holder_x + ", " + holder_b + " -> " + holder_y + "]";
+    auto twins = [&](const std::string& to_a, const std::string& to_b) {
+        return "[" + a + " -> " + to_a + ", " + b + " -> " + to_b + "]";
+    };
+    struct Case {
+        std::string name;
+        std::string truth;  // where twin["a"] went: the new holders read its id there
+        std::string other;
+        std::string log;
+    };
+    const std::vector<Case> cases = {
+        {"the first candidate tried is right", zero, one,
+         "plan plan-1.tfplan []\nshow plan-1.tfplan\n"
+         "plan trial-1.tfplan [" + a + " -> " + zero + with_holders + " -refresh=false\n"
+         "inject []\nplan plan-2.tfplan " + twins(zero, one) + " -refresh=false\ninject " + twins(zero, one) +
+             "\nfinish plan-2.tfplan\n"},
+        {"the first candidate tried is wrong: the holders refute it", one, zero,
+         "plan plan-1.tfplan []\nshow plan-1.tfplan\n"
+         "plan trial-1.tfplan [" + a + " -> " + zero + with_holders + " -refresh=false\n"
+         "plan trial-2.tfplan [" + a + " -> " + one + with_holders + " -refresh=false\n"
+         "inject []\nplan plan-2.tfplan " + twins(one, zero) + " -refresh=false\ninject " + twins(one, zero) +
+             "\nfinish plan-2.tfplan\n"},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            ScriptedTerraform terraform;
+            terraform.headers = [&](const std::vector<MovePair>& moves) -> std::vector<std::string> {
+                std::vector<std::string> out;
+                std::set<std::string> created = {zero, one, holder_x, holder_y};
+                for (const auto& old : {a, b}) {
+                    std::string went;
+                    for (const auto& fresh : {zero, one})
+                        if (has(moves, old, fresh)) went = fresh;
+                    if (went.empty()) out.push_back(old + " will be destroyed");
+                    else {
+                        out.push_back(old + " has moved to " + went);
+                        created.erase(went);
+                    }
+                }
+                // Both new holders read the id of what is at c.truth.
+                for (const auto& old : {holder_a, holder_b}) {
+                    std::string went;
+                    for (const auto& [from, to] : holder_pairs)
+                        if (from == old && has(moves, from, to)) went = to;
+                    if (went.empty()) out.push_back(old + " will be destroyed");
+                    else {
+                        created.erase(went);
+                        if (has(moves, a, c.truth)) out.push_back(old + " has moved to " + went);
+                        else out.push_back(went + " will be updated in-place|" + old + "|input");
+                    }
+                }
+                for (const auto& fresh : created) out.push_back(fresh + " will be created");
+                return out;
+            };
+            terraform.shown = [&](const std::vector<MovePair>& moves) {
+                PlanBuilder plan;
+                const Leaves held = {{"input", "\"id-a\""}, {"kind", "\"holder\""}};
+                std::map<std::string, Leaves> old_values = {{a, {{"id", "\"id-a\""}, {"input", "\"same\""}}},
+                                                            {b, {{"id", "\"id-b\""}, {"input", "\"same\""}}},
+                                                            {holder_a, held},
+                                                            {holder_b, held}};
+                old_values[holder_a].push_back({"id", "\"h-a\""});
+                old_values[holder_b].push_back({"id", "\"h-b\""});
+                const std::set<std::string> moved_to = moved_or_deleted(plan, old_values, moves);
+                for (const auto& fresh : {zero, one})
+                    if (!moved_to.count(fresh)) plan.creation(fresh, {{"id", "?"}, {"input", "\"same\""}}, builtin);
+                for (const auto& fresh : {holder_x, holder_y})
+                    if (!moved_to.count(fresh)) plan.creation(fresh, {{"id", "?"}, {"input", "?"}, {"kind", "\"holder\""}}, builtin);
+                return plan.plan;
+            };
+            const Driven driven = drive(terraform);
+            std::vector<std::string> moves = moves_of(driven.outcome);
+            std::sort(moves.begin(), moves.end());
+            BOOST_TEST(moves == (std::vector<std::string>{a + " -> " + c.truth, b + " -> " + c.other}), boost::test_tools::per_element());
+            BOOST_TEST(lines(driven.log) == c.log);
+        }
+    }
 }
 
 // Between roots (core/roots/cross_root_plan): root 0 gives up a parent, a child whose input is

@@ -340,8 +340,11 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
             for (const auto& referrer : tie.referrers) referrers.push_back(to_string(referrer));
             for (const auto& moving : tie.moving_referrers)
                 referrers.push_back(to_string(moving.from) + " -> " + to_string(moving.to));
+            std::vector<std::string> tied;
+            for (const auto& holder : tie.tied_holders) tied.push_back(to_string(holder.from) + " -> " + to_string(holder.to));
             out.push_back(to_string(tie.move.from) + " -> " + to_string(tie.move.to) + (tie.certain ? " certain" : " tried") +
                           (referrers.empty() ? "" : " {" + joined(referrers) + "}") +
+                          (tied.empty() ? "" : " tied {" + joined(tied) + "}") +
                           (tie.holder_names_another ? " (its holder names another)" : ""));
         }
         return out;
@@ -395,6 +398,36 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
          {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried {terraform_data.holder -> terraform_data.holder2}",
           "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried {terraform_data.holder -> terraform_data.holder2}",
           "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
+        // Two identical holders of twin[0]'s id, both renamed: each matches both new
+        // holders, so neither moves with it on its own; tried together with the twin, in
+        // the plan's order, their plans tell where twin[0] went (fuzzer 1472923522).
+        {"two identical dependents that move too hold one twin's id: tried with it, in one order",
+         twins().deletion("terraform_data.holder_a", {{"id", "\"ha\""}, {"input", "\"id-0\""}, {"kind", "\"holder\""}}, builtin)
+             .deletion("terraform_data.holder_b", {{"id", "\"hb\""}, {"input", "\"id-0\""}, {"kind", "\"holder\""}}, builtin)
+             .creation("terraform_data.holder_x", {{"id", "?"}, {"input", "?"}, {"kind", "\"holder\""}}, builtin)
+             .creation("terraform_data.holder_y", {{"id", "?"}, {"input", "?"}, {"kind", "\"holder\""}}, builtin)
+             .plan,
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried tied {terraform_data.holder_a -> terraform_data.holder_x, "
+          "terraform_data.holder_b -> terraform_data.holder_y}",
+          "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried tied {terraform_data.holder_a -> terraform_data.holder_x, "
+          "terraform_data.holder_b -> terraform_data.holder_y}",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain",
+          "terraform_data.holder_a -> terraform_data.holder_x certain", "terraform_data.holder_a -> terraform_data.holder_y certain",
+          "terraform_data.holder_b -> terraform_data.holder_x certain", "terraform_data.holder_b -> terraform_data.holder_y certain"}},
+        // More new holders than old: which of them the old ones became is not a matter of
+        // order, so they are not tried with the twin.
+        {"identical dependents with more candidates than they are: not tried with the twin",
+         twins().deletion("terraform_data.holder_a", {{"id", "\"ha\""}, {"input", "\"id-0\""}, {"kind", "\"holder\""}}, builtin)
+             .deletion("terraform_data.holder_b", {{"id", "\"hb\""}, {"input", "\"id-0\""}, {"kind", "\"holder\""}}, builtin)
+             .creation("terraform_data.holder_x", {{"id", "?"}, {"input", "?"}, {"kind", "\"holder\""}}, builtin)
+             .creation("terraform_data.holder_y", {{"id", "?"}, {"input", "?"}, {"kind", "\"holder\""}}, builtin)
+             .creation("terraform_data.holder_z", {{"id", "?"}, {"input", "?"}, {"kind", "\"holder\""}}, builtin)
+             .plan,
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[0] -> terraform_data.twin[\"b\"] certain",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain",
+          "terraform_data.holder_a -> terraform_data.holder_x certain", "terraform_data.holder_a -> terraform_data.holder_y certain",
+          "terraform_data.holder_a -> terraform_data.holder_z certain", "terraform_data.holder_b -> terraform_data.holder_x certain",
+          "terraform_data.holder_b -> terraform_data.holder_y certain", "terraform_data.holder_b -> terraform_data.holder_z certain"}},
         // The holder's configuration names twin["a"]: with twin["b"] it would hold the id
         // of whatever went to twin["a"], and plan a change, or, under ignore_changes, none
         // whatever moves where, which cannot confirm the pairing: it is left off the board.

@@ -53,6 +53,8 @@ struct TieEdge {
     // instead the id of the deletion that trial moved to this creation: the holder refers
     // to it, so it is the deletion's candidate tried next (an order, the trial judges).
     bool pointed_to = false;
+    // As TiedPair's: tried with it and must plan no change too, but never moved with it.
+    std::vector<Move> tied_holders;
 
     // Confirmed by a plan in which a holder that tells planned no change too: that holder
     // refers to this creation, so no other candidate of either side can plan no change

@@ -53,6 +53,13 @@ struct TiedPair {
     // must plan no change as well. A tie is true only when each candidate, with what
     // refers to it, plans no change.
     std::vector<Move> moving_referrers;
+    // Objects that hold the deletion's id and move too, but are tied among themselves:
+    // each matches every creation the others match, as many creations as holders (two
+    // identical holders of one twin, renamed). A trial of this pair moves them onto those
+    // creations in one order, which no plan can tell from another since they hold the same
+    // id, and they must plan no change as well, as `moving_referrers` must. They do not
+    // move with the pair: their own tie is theirs to settle.
+    std::vector<Move> tied_holders;
     // The deletion's id and arn as the plan gives them (JSON strings): what a holder that
     // refers to the creation holds once this pair is moved.
     std::vector<std::string> deletion_ids;
