@@ -331,8 +331,10 @@ bool holders_may_refer_to(const Plan& trial, const TieEdge& chosen, const TieEdg
     for (std::size_t k = 0; k < other.referrers.size(); ++k)
         if (may_hold_chosen(other.referrers[k], k < other.referrers_held_at.size() ? &other.referrers_held_at[k] : nullptr))
             return true;
-    return std::any_of(other.moving_referrers.begin(), other.moving_referrers.end(),
-                       [&](const Move& holder) { return may_hold_chosen(holder.to, nullptr); });
+    // Tied holders may be at any of their group's creations, which their moves cover.
+    const auto moved_may_hold_chosen = [&](const Move& holder) { return may_hold_chosen(holder.to, nullptr); };
+    return std::any_of(other.moving_referrers.begin(), other.moving_referrers.end(), moved_may_hold_chosen) ||
+           std::any_of(other.tied_holders.begin(), other.tied_holders.end(), moved_may_hold_chosen);
 }
 
 bool has_held_rival(const TieBoard& board, std::size_t edge) {

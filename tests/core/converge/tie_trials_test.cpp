@@ -276,13 +276,16 @@ BOOST_AUTO_TEST_CASE(holders_may_refer_to_reads_the_trial_plan) {
     TieEdge chosen;
     chosen.move = move("a", "x");
     chosen.deletion_ids = {"\"id-a\""};
-    auto rival = [&](bool moving) {
+    enum class Holders { staying, moving, tied };
+    auto rival = [&](Holders holders) {
         TieEdge other;
         other.move = move("b", "x");
         other.deletion_ids = {"\"id-b\""};
-        if (moving)
+        if (holders == Holders::moving) {
             other.moving_referrers.push_back(move("holder_b", "keeper_b"));
-        else {
+        } else if (holders == Holders::tied) {
+            other.tied_holders = {move("holder_b", "keeper_b"), move("holder_c", "keeper_c")};
+        } else {
             other.referrers.push_back(must_parse_address("terraform_data.holder_b"));
             other.referrers_held_at.push_back({"input", "output"});  // unknown in the plan the tie was found in
         }
@@ -303,32 +306,41 @@ BOOST_AUTO_TEST_CASE(holders_may_refer_to_reads_the_trial_plan) {
     AttributeLeaf unknown_input{"input", "", true};
     struct Case {
         std::string name;
-        bool moving;
+        Holders holders;
         Plan trial;
         bool may_refer;
     };
     const std::vector<Case> cases = {
-        {"a staying holder with no change: elsewhere", false, plan_of({change("terraform_data.holder_b", Action::no_op, {}, true)}),
+        {"a staying holder with no change: elsewhere", Holders::staying, plan_of({change("terraform_data.holder_b", Action::no_op, {}, true)}),
          false},
-        {"a staying holder updated, its output unknown again but not its input: maybe x (its input may hold a's id)", false,
+        {"a staying holder updated, its output unknown again but not its input: maybe x (its input may hold a's id)", Holders::staying,
          plan_of({change("terraform_data.holder_b", Action::update, {{"output", "\"id-b\"", false}}, true)}), true},
-        {"a staying holder updated, its input and output unknown again: elsewhere", false,
+        {"a staying holder updated, its input and output unknown again: elsewhere", Holders::staying,
          plan_of({change("terraform_data.holder_b", Action::update, {{"input", "\"id-b\"", false}, {"output", "\"id-b\"", false}}, true)}),
          false},
-        {"a staying holder not in the plan: maybe x", false, plan_of({}), true},
-        {"a moving holder created holding a's id: x", true,
+        {"a staying holder not in the plan: maybe x", Holders::staying, plan_of({}), true},
+        {"a moving holder created holding a's id: x", Holders::moving,
          plan_of({change("terraform_data.keeper_b", Action::create, {{"input", "\"id-a\"", false}}, false)}), true},
-        {"a moving holder created with its input unknown: elsewhere", true,
+        {"a moving holder created with its input unknown: elsewhere", Holders::moving,
          plan_of({change("terraform_data.keeper_b", Action::create, {unknown_input}, false)}), false},
-        {"a moving holder created holding another id: elsewhere", true,
+        {"a moving holder created holding another id: elsewhere", Holders::moving,
          plan_of({change("terraform_data.keeper_b", Action::create, {{"input", "\"id-c\"", false}}, false)}), false},
-        {"a moving holder moved with no change (beside its own twin): elsewhere", true,
+        {"a moving holder moved with no change (beside its own twin): elsewhere", Holders::moving,
          plan_of({change("terraform_data.keeper_b", Action::no_op, {}, false)}), false},
-        {"a moving holder moved and updated: maybe x", true,
+        {"a moving holder moved and updated: maybe x", Holders::moving,
          plan_of({change("terraform_data.keeper_b", Action::update, {}, false)}), true},
+        // Tied holders may be at either of their creations: one created there holding a's
+        // id may refer to x, whichever of them it is.
+        {"tied holders, one created holding a's id: x", Holders::tied,
+         plan_of({change("terraform_data.keeper_b", Action::create, {{"input", "\"id-c\"", false}}, false),
+                  change("terraform_data.keeper_c", Action::create, {{"input", "\"id-a\"", false}}, false)}),
+         true},
+        {"tied holders, both moved with no change: elsewhere", Holders::tied,
+         plan_of({change("terraform_data.keeper_b", Action::no_op, {}, false), change("terraform_data.keeper_c", Action::no_op, {}, false)}),
+         false},
     };
     for (const auto& c : cases) {
-        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(holders_may_refer_to(c.trial, chosen, rival(c.moving)) == c.may_refer); }
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(holders_may_refer_to(c.trial, chosen, rival(c.holders)) == c.may_refer); }
     }
 }
 
