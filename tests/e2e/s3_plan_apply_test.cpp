@@ -59,7 +59,7 @@ void plan_and_apply_with_the_state_in_s3(S3Lock lock) {
         }
     }
     BOOST_TEST(contains(moto.s3_object(state.bucket, state.key).value_or(""), "\"frontend\""));
-    const RunResult plain = terraform_past_a_lost_lock_answer(ws, {"plan", "-input=false", "-no-color", "-detailed-exitcode"});
+    const RunResult plain = ws.terraform_past_a_lost_lock_answer({"plan", "-input=false", "-no-color", "-detailed-exitcode"});
     BOOST_TEST(plain.exit_code == 0, plain.describe());
     const TfwPlan again = ws.tfw_plan({"-detailed-exitcode"});
     BOOST_TEST(again.result.exit_code == 0, again.result.describe());

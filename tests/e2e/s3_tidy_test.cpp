@@ -23,13 +23,13 @@ void init_for(const Workspace& ws, const std::string& env) {
 
 void apply_in(const Workspace& ws, const std::string& env) {
     init_for(ws, env);
-    const RunResult run = terraform_past_a_lost_lock_answer(ws, {"apply", "-auto-approve", "-input=false", "-no-color"});
+    const RunResult run = ws.terraform_past_a_lost_lock_answer({"apply", "-auto-approve", "-input=false", "-no-color"});
     BOOST_TEST_REQUIRE(run.exit_code == 0, run.describe());
 }
 
 int plan_exit_in(const Workspace& ws, const std::string& env) {
     init_for(ws, env);
-    const RunResult run = terraform_past_a_lost_lock_answer(ws, {"plan", "-input=false", "-no-color", "-detailed-exitcode"});
+    const RunResult run = ws.terraform_past_a_lost_lock_answer({"plan", "-input=false", "-no-color", "-detailed-exitcode"});
     BOOST_TEST(run.exit_code != 1, run.describe());
     return run.exit_code;
 }

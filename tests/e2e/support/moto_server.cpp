@@ -5,9 +5,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
-#include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -330,58 +328,6 @@ void MotoServer::write_s3_backend(const Workspace& ws, const S3State& state, con
         if (std::find(omit.begin(), omit.end(), name) == omit.end()) body += "    " + line + "\n";
     }
     ws.write_file(file, "terraform {\n  backend \"s3\" {\n" + body + "  }\n}\n");
-}
-
-namespace {
-
-// The lock's ID and creation time from Terraform's "Lock Info:" (ID: …, Created:
-// "2026-11-28 22:31:26.628704749 +0000 UTC"), when both are there.
-struct ReportedLock {
-    std::string id;
-    std::chrono::system_clock::time_point created;
-};
-
-std::optional<ReportedLock> reported_lock(const std::string& text) {
-    const auto field = [&](std::string_view name) -> std::optional<std::string> {
-        const std::string label = "  " + std::string(name) + ":";
-        const auto at = text.find(label);
-        if (at == std::string::npos) return std::nullopt;
-        const auto begin = text.find_first_not_of(' ', at + label.size());
-        const auto end = text.find('\n', begin);
-        if (begin == std::string::npos || end == std::string::npos) return std::nullopt;
-        return text.substr(begin, end - begin);
-    };
-    const auto id = field("ID");
-    const auto created = field("Created");
-    if (!id || id->empty() || !created) return std::nullopt;
-    std::tm utc{};
-    char fraction[16] = {};
-    if (std::sscanf(created->c_str(), "%d-%d-%d %d:%d:%d.%15[0-9] +0000 UTC", &utc.tm_year, &utc.tm_mon, &utc.tm_mday,
-                    &utc.tm_hour, &utc.tm_min, &utc.tm_sec, fraction) != 7)
-        return std::nullopt;
-    utc.tm_year -= 1900;
-    utc.tm_mon -= 1;
-    std::string nanoseconds(fraction);
-    nanoseconds.resize(9, '0');
-    return ReportedLock{*id, std::chrono::system_clock::from_time_t(::timegm(&utc)) +
-                                 std::chrono::nanoseconds(std::stoll(nanoseconds))};
-}
-
-}  // namespace
-
-RunResult terraform_past_a_lost_lock_answer(const Workspace& ws, const std::vector<std::string>& args) {
-    const auto started = std::chrono::system_clock::now();
-    RunResult run = ws.terraform(args);
-    if (run.exit_code == 0 || run.err.find("Error acquiring the state lock") == std::string::npos ||
-        run.err.find("ConditionalCheckFailedException") == std::string::npos)
-        return run;
-    const auto lock = reported_lock(run.err);
-    if (!lock || lock->created < started) return run;
-    std::cerr << "tfw e2e: " << run.command << ": the emulator's answer to taking the lock was lost and the "
-              << "SDK's retry found the run's own lock " << lock->id << "; released, and the run made again\n";
-    const RunResult unlocked = ws.terraform({"force-unlock", "-force", lock->id});
-    if (unlocked.exit_code != 0) return run;
-    return ws.terraform(args);
 }
 
 MotoServer& clean_moto_server() {

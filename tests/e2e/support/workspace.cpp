@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -398,8 +401,60 @@ RunResult Workspace::bash(const std::string& script, const std::vector<std::pair
 
 RunResult Workspace::tfw(const std::vector<std::string>& args) const { return run(tfw_binary(), args); }
 
+namespace {
+
+// The lock's ID and creation time from Terraform's "Lock Info:" (ID: …, Created:
+// "2026-11-28 22:31:26.628704749 +0000 UTC"), when both are there.
+struct ReportedLock {
+    std::string id;
+    std::chrono::system_clock::time_point created;
+};
+
+std::optional<ReportedLock> reported_lock(const std::string& text) {
+    const auto field = [&](std::string_view name) -> std::optional<std::string> {
+        const std::string label = "  " + std::string(name) + ":";
+        const auto at = text.find(label);
+        if (at == std::string::npos) return std::nullopt;
+        const auto begin = text.find_first_not_of(' ', at + label.size());
+        const auto end = text.find('\n', begin);
+        if (begin == std::string::npos || end == std::string::npos) return std::nullopt;
+        return text.substr(begin, end - begin);
+    };
+    const auto id = field("ID");
+    const auto created = field("Created");
+    if (!id || id->empty() || !created) return std::nullopt;
+    std::tm utc{};
+    char fraction[16] = {};
+    if (std::sscanf(created->c_str(), "%d-%d-%d %d:%d:%d.%15[0-9] +0000 UTC", &utc.tm_year, &utc.tm_mon, &utc.tm_mday,
+                    &utc.tm_hour, &utc.tm_min, &utc.tm_sec, fraction) != 7)
+        return std::nullopt;
+    utc.tm_year -= 1900;
+    utc.tm_mon -= 1;
+    std::string nanoseconds(fraction);
+    nanoseconds.resize(9, '0');
+    return ReportedLock{*id, std::chrono::system_clock::from_time_t(::timegm(&utc)) +
+                                 std::chrono::nanoseconds(std::stoll(nanoseconds))};
+}
+
+}  // namespace
+
+RunResult Workspace::terraform_past_a_lost_lock_answer(const std::vector<std::string>& args) const {
+    const auto started = std::chrono::system_clock::now();
+    RunResult run = terraform(args);
+    if (run.exit_code == 0 || run.err.find("Error acquiring the state lock") == std::string::npos ||
+        run.err.find("ConditionalCheckFailedException") == std::string::npos)
+        return run;
+    const auto lock = reported_lock(run.err);
+    if (!lock || lock->created < started) return run;
+    std::cerr << "tfw e2e: " << run.command << ": the emulator's answer to taking the lock was lost and the "
+              << "SDK's retry found the run's own lock " << lock->id << "; released, and the run made again\n";
+    const RunResult unlocked = terraform({"force-unlock", "-force", lock->id});
+    if (unlocked.exit_code != 0) return run;
+    return terraform(args);
+}
+
 RunResult Workspace::require_success(const std::vector<std::string>& args) const {
-    RunResult result = terraform(args);
+    RunResult result = terraform_past_a_lost_lock_answer(args);
     if (result.exit_code != 0) throw E2eError("terraform failed in fixture " + fixture_ + ":\n" + result.describe());
     return result;
 }
