@@ -1,5 +1,7 @@
 #include "tfw/core/converge/company.hpp"
 
+#include <algorithm>
+
 namespace tfw::core::inline converge {
 
 CompanyRelevance::CompanyRelevance(const Plan& plan) : prior_(plan.prior_dependencies) {
@@ -31,9 +33,15 @@ std::set<MovePair> CompanyRelevance::company_of(const MovePair& move, const std:
 std::vector<MovePair> stale_withdrawals(const std::map<MovePair, Withdrawal>& withdrawals,
                                         const std::vector<MovePair>& standing, const CompanyRelevance& relevance,
                                         int max_retries) {
+    // A standing move that takes the withdrawn move's object or its new address stands in
+    // its place: the final plan judges that one, and the withdrawn move cannot join it.
+    auto superseded = [&](const MovePair& move) {
+        return std::any_of(standing.begin(), standing.end(),
+                           [&](const MovePair& s) { return s.first == move.first || s.second == move.second; });
+    };
     std::vector<MovePair> out;
     for (const auto& [move, withdrawal] : withdrawals)
-        if (!withdrawal.final && withdrawal.retries < max_retries &&
+        if (!withdrawal.final && withdrawal.retries < max_retries && !superseded(move) &&
             relevance.company_of(move, standing) != withdrawal.company)
             out.push_back(move);
     return out;

@@ -49,7 +49,9 @@ struct Withdrawal {
 
 // The withdrawals whose company the moves that stand (`standing`) no longer give them:
 // their verdict says nothing about the final plan, so they are tried again, each at most
-// `max_retries` times. In the order of `withdrawals`.
+// `max_retries` times. In the order of `withdrawals`. A withdrawal whose object or new
+// address a standing move takes is not among them: twins paired otherwise by their trials
+// leave the withdrawn pairings nothing to stand in.
 std::vector<MovePair> stale_withdrawals(const std::map<MovePair, Withdrawal>& withdrawals,
                                         const std::vector<MovePair>& standing, const CompanyRelevance& relevance,
                                         int max_retries);
