@@ -127,11 +127,8 @@ private:
         const auto& resources = state_.config_resources();
         auto resource = resources.find(config_resource_address(state_.creations[c].address()));
         if (resource == resources.end()) return out;
-        const std::vector<std::string>& configured = resource->second->configured;
-        for (auto path : unknown) {
-            std::string_view attribute = path.substr(0, path.find_first_of(".["));
-            if (std::find(configured.begin(), configured.end(), attribute) != configured.end()) out.push_back(path);
-        }
+        for (auto path : unknown)
+            if (resource->second->sets(path)) out.push_back(path);
         return out;
     }
 

@@ -1,5 +1,7 @@
 #include "tfw/core/model/plan.hpp"
 
+#include <algorithm>
+
 namespace tfw::core::inline model {
 
 std::string config_module_path(const ModulePath& path) {
@@ -9,6 +11,16 @@ std::string config_module_path(const ModulePath& path) {
         out += "module." + step.name;
     }
     return out;
+}
+
+bool IgnoredChanges::covers(std::string_view path) const {
+    if (all) return true;
+    return std::any_of(paths.begin(), paths.end(), [&](const std::string& ignored) { return path_covers(ignored, path); });
+}
+
+bool ConfigResource::sets(std::string_view path) const {
+    const std::string_view attribute = path.substr(0, path.find_first_of(".["));
+    return std::find(configured.begin(), configured.end(), attribute) != configured.end();
 }
 
 std::string config_resource_address(const Address& resource_instance) {

@@ -108,7 +108,7 @@ BOOST_AUTO_TEST_CASE(which_moves_can_be_written_as_removed_and_import_blocks) {
         Case c{"only some instances of a resource leave: refused", {}, {}, {}, ""};
         c.split.move("terraform_data.subnet[\"b\"]", "terraform_data.subnet[\"b\"]", with_id("sb"));
         ConfigModule declared;
-        declared.resources.push_back({"terraform_data.subnet", ResourceMode::managed, "terraform_data", "subnet", false, true, {}, {}, {}});
+        declared.resources.push_back({"terraform_data.subnet", ResourceMode::managed, "terraform_data", "subnet", false, true, {}, {}, {}, {}});
         c.source = plan_of({change("terraform_data.subnet[\"a\"]", Action::no_op),
                             change("terraform_data.subnet[\"b\"]", Action::remove, "delete_because_each_key")},
                            declared);
@@ -132,7 +132,7 @@ BOOST_AUTO_TEST_CASE(which_moves_can_be_written_as_removed_and_import_blocks) {
         Case c{"a resource inside a module call that stays", {}, {}, {}, ""};
         c.split.move("module.app[0].terraform_data.disk", "terraform_data.disk", with_id("d"));
         ConfigModule app;
-        app.resources.push_back({"terraform_data.server", ResourceMode::managed, "terraform_data", "server", false, false, {}, {}, {}});
+        app.resources.push_back({"terraform_data.server", ResourceMode::managed, "terraform_data", "server", false, false, {}, {}, {}, {}});
         c.source = plan_of({change("module.app[0].terraform_data.disk", Action::remove, gone),
                             change("module.app[0].terraform_data.server", Action::no_op)},
                            calling("app", app));

@@ -59,6 +59,18 @@ struct ResourceChange {
     }
 };
 
+// A resource's `lifecycle { ignore_changes = … }`: Terraform plans no change of these
+// attributes, so a plan with no change says nothing about them. show -json leaves the
+// lifecycle out; the shell reads it from the module's .tf files.
+struct IgnoredChanges {
+    bool all = false;                // `ignore_changes = all`
+    std::vector<std::string> paths;  // as attribute leaves spell them: `input`, `tags.Name`, `rules[0]`
+    // Whether a change at the leaf `path` is one Terraform ignores: the path itself, or an
+    // attribute that holds it, is listed.
+    bool covers(std::string_view path) const;
+    bool operator==(const IgnoredChanges&) const = default;
+};
+
 struct ConfigResource {
     std::string address;  // relative to its module: `terraform_data.a`, `data.x.y`
     ResourceMode mode = ResourceMode::managed;
@@ -74,6 +86,11 @@ struct ConfigResource {
     // `aws_vpc.main[0]`), relative to the same module: which instance, where `references`
     // says only which resource.
     std::vector<std::string> instance_references;
+    IgnoredChanges ignored_changes;  // as the shell read it from the .tf files; none when not read
+
+    // Whether its configuration sets the attribute that holds the leaf `path` (`input` for
+    // `input.d`); what the provider computes is not set there.
+    bool sets(std::string_view path) const;
 };
 
 struct ModuleCall;
