@@ -16,6 +16,7 @@ RootPlanSession::RootPlanSession(const std::filesystem::path& root_dir, const sh
 shell::ConvergeResult RootPlanSession::converge(shell::Terraform& terraform, shell::PlanRequest request) {
     shell::MovedFileGuard guard(root_dir_);
     request.plan_dir = temp_.path();
+    request.root_dir = root_dir_;
     shell::ConvergeResult result = shell::converge(terraform, guard, request);
     guard.remove();
     return result;

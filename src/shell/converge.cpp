@@ -1,10 +1,12 @@
 #include "tfw/shell/converge.hpp"
 
 #include <map>
+#include <optional>
 
 #include "tfw/core/parse/plan_json.hpp"
 #include "tfw/core/parse/plan_options.hpp"
 #include "tfw/core/parse/plan_text.hpp"
+#include "tfw/shell/config_lifecycle.hpp"
 #include "tfw/shell/engine_loop.hpp"
 #include "tfw/shell/signals.hpp"
 
@@ -26,7 +28,9 @@ std::vector<std::string> plan_args(const PlanRequest& request, const std::filesy
 class Effects {
 public:
     Effects(Terraform& terraform, MovedFileGuard& guard, const PlanRequest& request)
-        : terraform_(terraform), guard_(guard), request_(request) {}
+        : terraform_(terraform), guard_(guard), request_(request) {
+        if (!request.root_dir.empty()) lifecycles_.emplace(request.root_dir);
+    }
 
     core::EngineAnswer operator()(const core::PlanAction& action) {
         core::PlanOutput output;
@@ -50,7 +54,9 @@ public:
         throw_if_interrupted();
         if (shown.exit_code != 0)
             throw std::runtime_error("terraform show -json failed: " + core::first_error_line(shown.stderr_text));
-        return core::ShownPlan{core::load_plan_json(shown.stdout_text)};
+        core::Plan plan = core::load_plan_json(shown.stdout_text);
+        if (lifecycles_) lifecycles_->fill(plan);
+        return core::ShownPlan{std::move(plan)};
     }
 
     core::EngineAnswer operator()(const core::AskAction& action) {
@@ -71,6 +77,7 @@ private:
     MovedFileGuard& guard_;
     const PlanRequest& request_;
     std::map<std::string, ProcessResult> plans_;
+    std::optional<ConfigLifecycles> lifecycles_;
 };
 
 }  // namespace

@@ -24,6 +24,8 @@ struct PlanRequest {
     // The user's plan options, without -out, -detailed-exitcode and -input.
     std::vector<std::string> terraform_args;
     std::filesystem::path plan_dir;  // where the private plan files go
+    // The root module's directory, where each resource's ignore_changes is read (empty: not read).
+    std::filesystem::path root_dir;
     int max_iterations = 10;
     core::Policy policy;
     // Asked about each move the policy did not accept; absent: never asked.
