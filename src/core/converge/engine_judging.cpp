@@ -89,6 +89,9 @@ Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, c
         const bool needs_attributes = verdict && verdict->outcome == TrialOutcome::update && move.kind == MatchKind::ignore_rules &&
                                       move.to.resource && !ignore_rules_cover(settings.policy, move.to.resource->type, *verdict);
         if (!verdict || needs_attributes) verdict = judge_trial(*co_await shown_plan(file), move, from_in_state);
+        if (const auto ignored = ignored_changes.find(config_resource_address(move.to)); ignored != ignored_changes.end() &&
+                                                                                      move.kind != MatchKind::ignore_rules)
+            verdict = with_ignored_differences(*verdict, move, ignored->second);
         judged_moves.push_back({i, move, *verdict, result.move_decisions[i], !move.is_tentative(), false});
     }
     on_trial.clear();

@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -73,6 +74,8 @@ struct ConvergeEngine::State {
     };
     PlanWithdrawals last_withdrawals;
     CompanyRelevance relevance;  // from the last analysis
+    // Each resource's ignore_changes by config address, from the last analysis.
+    std::unordered_map<std::string, IgnoredChanges> ignored_changes;
     TieBook tie_book;
     // Deletions that are themselves the end of a moved block in the configuration, and
     // where the state holds them: Terraform names that address for a chain's move.

@@ -85,6 +85,14 @@ bool ignore_rules_cover(const Policy& policy, std::string_view type, const Trial
     return true;
 }
 
+TrialVerdict with_ignored_differences(const TrialVerdict& verdict, const Move& move, const IgnoredChanges& ignored) {
+    if (verdict.outcome != TrialOutcome::no_change) return verdict;
+    TrialVerdict out{TrialOutcome::update, {}};
+    for (const auto& path : move.remaining_differences)
+        if (ignored.covers(path)) out.changes.push_back("~ " + path + ", which its ignore_changes hides");
+    return out.changes.empty() ? verdict : out;
+}
+
 std::string describe(const TrialVerdict& verdict) {
     std::string changes;
     for (const auto& change : verdict.changes) changes += (changes.empty() ? "" : ", ") + change;

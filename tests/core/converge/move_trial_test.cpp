@@ -196,3 +196,33 @@ BOOST_AUTO_TEST_CASE(staying_objects_are_judged_too) {
     BOOST_TEST((judge_staying(plan, dependent) == TrialVerdict{TrialOutcome::replace, {}}));
     BOOST_TEST((judge_staying(Plan{}, dependent) == TrialVerdict{TrialOutcome::no_change, {}}));
 }
+
+BOOST_AUTO_TEST_CASE(no_change_under_ignore_changes_confirms_only_what_terraform_compared) {
+    Move move = move_of("terraform_data.a", "terraform_data.b");
+    move.remaining_differences = {"input.image", "tags.Owner"};
+    const TrialVerdict no_change{TrialOutcome::no_change, {}};
+    struct Case {
+        std::string name;
+        TrialVerdict verdict;
+        IgnoredChanges ignored;
+        TrialVerdict expected;
+    };
+    const std::vector<Case> cases = {
+        {"nothing ignored", no_change, {}, no_change},
+        {"other attributes ignored", no_change, {false, {"output", "tags.Name"}}, no_change},
+        {"a difference under an ignored attribute", no_change, {false, {"input"}},
+         {TrialOutcome::update, {"~ input.image, which its ignore_changes hides"}}},
+        {"every difference ignored", no_change, {true, {}},
+         {TrialOutcome::update, {"~ input.image, which its ignore_changes hides", "~ tags.Owner, which its ignore_changes hides"}}},
+        {"an update stays what it is", {TrialOutcome::update, {"~ input"}}, {true, {}}, {TrialOutcome::update, {"~ input"}}},
+        {"a replace stays what it is", {TrialOutcome::replace, {}}, {true, {}}, {TrialOutcome::replace, {}}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            const TrialVerdict got = with_ignored_differences(c.verdict, move, c.ignored);
+            BOOST_TEST((got == c.expected), describe(got));
+        }
+    }
+    Move exact = move_of("terraform_data.a", "terraform_data.b");
+    BOOST_TEST((with_ignored_differences(no_change, exact, {true, {}}) == no_change), "an exact move has nothing ignored to hide");
+}

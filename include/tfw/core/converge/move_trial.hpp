@@ -35,6 +35,12 @@ struct TrialVerdict {
 // address the state holds the object at when the move's `from` is itself the end of a
 // moved block already in the configuration (a chain a -> b -> c): Terraform then names
 // that earliest address.
+// A plan with no change says nothing of the attributes the new configuration ignores
+// (`lifecycle { ignore_changes }`): where the move's remaining differences are among them,
+// its verdict is the in-place update Terraform does not show, so that no change confirms
+// only what Terraform compared. Any other verdict is returned as it is.
+TrialVerdict with_ignored_differences(const TrialVerdict& verdict, const Move& move, const IgnoredChanges& ignored);
+
 std::optional<TrialVerdict> judge_trial(const PlanTextSummary& summary, const Move& move,
                                         const std::optional<Address>& from_in_state = std::nullopt);
 
