@@ -289,6 +289,34 @@ BOOST_AUTO_TEST_CASE(twins_held_by_identical_holders_are_tried_with_them) {
     BOOST_TEST(reported.report["tie_rounds"].GetInt() == 2, trials_of(reported.report).size() << " trials");
 }
 
+// Three identical twins renamed; two holders of twin[1] and twin[2], moved into a module,
+// ignore changes to the input that holds the id. They plan no change whichever twin they
+// are given, so they tell nothing: the twins are a true tie, and only the holders move.
+// (tfw read their no change as evidence and moved the twins in a wrong order: refactor
+// fuzzer, seed 700's 1399005739; show -json has no lifecycle, so tfw reads ignore_changes
+// from the module's .tf files.)
+BOOST_AUTO_TEST_CASE(twins_held_under_ignore_changes_are_a_true_tie) {
+    Workspace ws("twins_held_under_ignore_changes");
+    ws.apply_before();
+    ws.switch_to("after");
+    const Plan plain = ws.plan_with_terraform();
+    BOOST_TEST_REQUIRE(count_actions(plain, Action::remove) == 5u, "fixture check, plain plan:\n" << describe(plain));
+    // Any order of the twins plans no change: the holders' input is ignored.
+    const Plan reference = ws.plan_with_reference_moves();
+    BOOST_TEST_REQUIRE(count_actions(reference, Action::remove) == 0u, "fixture check, true moves:\n" << describe(reference));
+
+    ReportedRun reported = plan_with_report(ws, {"-no-color", "--explain"});
+    const Plan& plan = require_saved_plan(reported.run, 0);
+    BOOST_TEST(moves(plan) == (std::vector<std::pair<std::string, std::string>>{
+                                  {"terraform_data.holder_a", "module.holders.terraform_data.holder_a"},
+                                  {"terraform_data.holder_b", "module.holders.terraform_data.holder_b"}}),
+               describe(plan));
+    for (const std::string twin : {"terraform_data.twin[0]", "terraform_data.twin[1]", "terraform_data.twin[2]"}) {
+        const auto* change = find_change(plan, twin);
+        BOOST_TEST((change != nullptr && action_name(change->action) == "delete"), twin << "\n" << describe(plan));
+    }
+}
+
 // Ctrl-C while Terraform plans a trial round: tfw stops, and the user's files and the
 // state are as they were, with no temporary moved file left.
 BOOST_AUTO_TEST_CASE(ctrl_c_during_a_trial_round_leaves_nothing_behind) {

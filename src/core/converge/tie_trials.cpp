@@ -201,7 +201,10 @@ TieBoard tie_board(const std::vector<TiedPair>& ties) {
         TieEdge edge{tie->move,    tie->certain, TieVerdict::untried, 0,     {},
                      tie->creation_refers_to, tie->referrers, tie->moving_referrers, false, false,
                      tie->instance_group, tie->deletion_ids, tie->referrers_held_at, false, tie->tied_holders};
-        const auto moved_holder_tells = [&](const Move& holder) { return tells(holder.from); };
+        const auto moved_holder_tells = [&](const Move& holder) {
+            return tells(holder.from) &&
+                   std::find(tie->blind_holders.begin(), tie->blind_holders.end(), holder.from) == tie->blind_holders.end();
+        };
         // A group's other pairs are its company, not holders: the sibling groups' verdicts decide.
         edge.holders_tell = tie->instance_group.empty() && !tie->holder_names_another &&
                             (std::any_of(tie->referrers.begin(), tie->referrers.end(), tells) ||

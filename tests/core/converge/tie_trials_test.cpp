@@ -450,6 +450,25 @@ BOOST_AUTO_TEST_CASE(the_board_tries_first_the_candidate_beside_its_moving_holde
     BOOST_TEST(to_string(board.edges[1].move.to) == "module.new[\"a\"].terraform_data.twin");
 }
 
+// A holder that moves with its twin tells the candidates apart, unless its new
+// configuration ignores what holds the twin's id (TiedPair::blind_holders): it then plans
+// no change with every candidate (refactor fuzzer, seed 700's 1399005739).
+BOOST_AUTO_TEST_CASE(a_moving_holder_blind_to_the_id_does_not_tell) {
+    auto tie = [](bool blind) {
+        TiedPair out;
+        out.move.from = must_parse_address("terraform_data.twin[0]");
+        out.move.to = must_parse_address("terraform_data.job[0]");
+        Move holder;
+        holder.from = must_parse_address("terraform_data.holder");
+        holder.to = must_parse_address("module.holders.terraform_data.holder");
+        out.moving_referrers.push_back(holder);
+        if (blind) out.blind_holders.push_back(holder.from);
+        return out;
+    };
+    BOOST_TEST(tie_board({tie(false)}).edges[0].holders_tell);
+    BOOST_TEST(!tie_board({tie(true)}).edges[0].holders_tell);
+}
+
 // A held twin with three candidates, and twins nothing holds: the round that tries the
 // held one also moves free twins to its other candidates, so that its holder's values in
 // that plan name the creation it refers to. None where pointing could not matter (two

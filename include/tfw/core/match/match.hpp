@@ -60,6 +60,10 @@ struct TiedPair {
     // id, and they must plan no change as well, as `moving_referrers` must. They do not
     // move with the pair: their own tie is theirs to settle.
     std::vector<Move> tied_holders;
+    // The holders of `moving_referrers` and `tied_holders` (by their old addresses) whose
+    // new configuration ignores what holds the id (`ignore_changes`): they plan no change
+    // whatever the pairing, so they move with it but cannot tell the twins apart.
+    std::vector<Address> blind_holders;
     // The deletion's id and arn as the plan gives them (JSON strings): what a holder that
     // refers to the creation holds once this pair is moved.
     std::vector<std::string> deletion_ids;
