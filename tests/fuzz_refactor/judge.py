@@ -8,7 +8,8 @@ tfw's moves are the moves of its final plan (previous_address in `show -json`). 
 object f to address A is right when the truth puts f at A. Otherwise it is right only when
 nothing can tell f from the object the truth puts there: the same value (the same
 literals, and a dependency on the same object, or on objects that tfw's own moves put in
-each other's place), and every object that holds the other one's id in its state and
+each other's place, or on an object that tfw left to a new one, which every candidate then
+refers to alike), and every object that holds the other one's id in its state and
 still refers to A holds f's id instead (or changes anyway); where f's own true address is
 left to a new object, nothing that stays may hold f's id there. A new object with exactly
 the value an object had counts as that object's twin, even where the truth moved the object
@@ -134,6 +135,10 @@ class Judge:
                 if og.d[0] == "lit":
                     if of.d != og.d:
                         return False
+                elif of.d == og.d and self.occupant(moved_to, self.a1[og.d[1]]) is None:
+                    # tfw left a new object where what both refer to goes: every candidate
+                    # refers to that one, the truth's too, so the reference tells nothing.
+                    pass
                 elif of.d != ("ref", self.occupant(moved_to, self.a1[og.d[1]])):
                     return False
         if f in self.a1 and self.occupant(moved_to, self.a1[f]) is None:
