@@ -297,9 +297,13 @@ std::vector<MoveBlock> collapse_before(const std::vector<MoveBlock>& moves, cons
         auto [it, inserted] = valid_cache.try_emplace({p, q}, false);
         if (!inserted) return it->second;
         // At least one object under p (never a vacuous "all"), every one of them moved to
-        // the same place under q, nothing under q before, and p gone from the configuration
-        // (its call too, where the block reads as a whole call's).
+        // the same place under q, nothing under q before or moved into q itself from
+        // elsewhere (that one's block would name q too, and two blocks into one instance are
+        // ambiguous to Terraform), and p gone from the configuration (its call too, where
+        // the block reads as a whole call's).
         bool valid = prior.any_under(p) && !prior.any_under(q) &&
+                     std::none_of(moves.begin(), moves.end(),
+                                  [&](const MoveBlock& m) { return m.to.module == q && !starts_with(m.from.module, p); }) &&
                      prior.all_under(p, [&](const Address& object) {
                          auto moved = to_of.find(object);
                          return moved != to_of.end() && moved->second == absolute_from(relative_to(object, p), q);

@@ -192,6 +192,14 @@ BOOST_AUTO_TEST_CASE(no_collapse_unless_exactly_equivalent) {
          {{"module.mid.terraform_data.x", "module.new.terraform_data.x"}},
          {"module.old.terraform_data.x", "module.old.terraform_data.y"},
          {"module.mid.terraform_data.x -> module.new.terraform_data.x"}},
+        // Terraform refuses two module blocks into one instance ("Ambiguous move
+        // statements"): refactor fuzzer, seed 700's 1793535048.
+        {"two module instances, each moved whole, into one",
+         {{"module.a[0].module.user.terraform_data.x", R"(module.web["k"].terraform_data.x)"},
+          {"module.web.terraform_data.y", R"(module.web["k"].terraform_data.y)"}},
+         {"module.a[0].module.user.terraform_data.x", "module.web.terraform_data.y"},
+         {R"(module.a[0].module.user.terraform_data.x -> module.web["k"].terraform_data.x)",
+          R"(module.web.terraform_data.y -> module.web["k"].terraform_data.y)"}},
         {"an unmoved object under the old module instance at a user-moved address",
          {{"module.mid.terraform_data.x", "module.new.terraform_data.x"}},
          {"module.mid.terraform_data.x", "module.mid.terraform_data.y"},
