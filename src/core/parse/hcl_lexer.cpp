@@ -289,4 +289,27 @@ HclToken HclLexer::token(HclPosition start, HclTokenKind kind) const {
     return {kind, text_.substr(start.offset, pos_ - start.offset), start, static_cast<int>(open_.size())};
 }
 
+bool ends_item(const HclToken& token, int depth) {
+    return token.kind == HclTokenKind::end || (token.kind == HclTokenKind::newline && token.depth == depth) ||
+           (token.kind == HclTokenKind::close_brace && token.depth == depth - 1);
+}
+
+const HclToken& HclTokens::peek() {
+    if (!has_peeked_) {
+        peeked_ = lexer_.next();
+        has_peeked_ = true;
+    }
+    return peeked_;
+}
+
+HclToken HclTokens::take() {
+    if (!has_peeked_) return lexer_.next();
+    has_peeked_ = false;
+    return peeked_;
+}
+
+void HclTokens::skip_rest_of_item(int depth) {
+    while (!ends_item(peek(), depth)) take();
+}
+
 }  // namespace tfw::core::parse

@@ -15,58 +15,33 @@ std::string unquoted(std::string_view quoted) {
 
 class LifecycleReader {
 public:
-    LifecycleReader(std::string_view text, std::string_view file) : lexer_(text, file) {}
+    LifecycleReader(std::string_view text, std::string_view file) : tokens_(text, file) {}
 
     std::map<std::string, IgnoredChanges> read() {
         while (true) {
-            const HclToken first = take();
+            const HclToken first = tokens_.take();
             if (first.kind == HclTokenKind::end) return std::move(out_);
             if (first.kind == HclTokenKind::newline) continue;
-            if (first.kind == HclTokenKind::identifier && first.text == "resource" && peek().kind == HclTokenKind::string) {
-                const std::string type = unquoted(take().text);
-                if (peek().kind != HclTokenKind::string) continue;
-                const std::string name = unquoted(take().text);
-                if (peek().kind != HclTokenKind::open_brace) continue;
-                take();
+            if (first.kind == HclTokenKind::identifier && first.text == "resource" && tokens_.peek().kind == HclTokenKind::string) {
+                const std::string type = unquoted(tokens_.take().text);
+                if (tokens_.peek().kind != HclTokenKind::string) continue;
+                const std::string name = unquoted(tokens_.take().text);
+                if (tokens_.peek().kind != HclTokenKind::open_brace) continue;
+                tokens_.take();
                 IgnoredChanges ignored = read_resource_body();
                 if (ignored.all || !ignored.paths.empty()) out_[type + "." + name] = std::move(ignored);
             } else {
-                skip_item(0);
+                tokens_.skip_rest_of_item(0);
             }
         }
     }
 
 private:
-    const HclToken& peek() {
-        if (!has_peeked_) {
-            peeked_ = lexer_.next();
-            has_peeked_ = true;
-        }
-        return peeked_;
-    }
-
-    HclToken take() {
-        if (!has_peeked_) return lexer_.next();
-        has_peeked_ = false;
-        return peeked_;
-    }
-
-    // Through the item's last token: a newline at its depth, or the "}" that closes the body.
-    void skip_item(int depth) {
-        while (true) {
-            const HclToken& next = peek();
-            if (next.kind == HclTokenKind::end) return;
-            if (next.kind == HclTokenKind::newline && next.depth == depth) return;
-            if (next.kind == HclTokenKind::close_brace && next.depth == depth - 1) return;
-            take();
-        }
-    }
-
     // Reads to the body's closing "}" at `depth` - 1, giving each item's first token to `item`.
     template <typename Item>
     void read_body(int depth, Item item) {
         while (true) {
-            const HclToken first = take();
+            const HclToken first = tokens_.take();
             if (first.kind == HclTokenKind::end) return;
             if (first.kind == HclTokenKind::close_brace && first.depth == depth - 1) return;
             if (first.kind == HclTokenKind::newline) continue;
@@ -77,18 +52,18 @@ private:
     IgnoredChanges read_resource_body() {
         IgnoredChanges ignored;
         read_body(resource_body_depth, [&](const HclToken& first) {
-            if (first.kind == HclTokenKind::identifier && first.text == "lifecycle" && peek().kind == HclTokenKind::open_brace) {
-                take();
+            if (first.kind == HclTokenKind::identifier && first.text == "lifecycle" && tokens_.peek().kind == HclTokenKind::open_brace) {
+                tokens_.take();
                 read_body(lifecycle_body_depth, [&](const HclToken& inner) {
-                    if (inner.kind == HclTokenKind::identifier && inner.text == "ignore_changes" && peek().kind == HclTokenKind::equals) {
-                        take();
+                    if (inner.kind == HclTokenKind::identifier && inner.text == "ignore_changes" && tokens_.peek().kind == HclTokenKind::equals) {
+                        tokens_.take();
                         read_ignore_changes(inner, ignored);
                     } else {
-                        skip_item(lifecycle_body_depth);
+                        tokens_.skip_rest_of_item(lifecycle_body_depth);
                     }
                 });
             } else {
-                skip_item(resource_body_depth);
+                tokens_.skip_rest_of_item(resource_body_depth);
             }
         });
         return ignored;
@@ -96,12 +71,12 @@ private:
 
     // `all`, or `[input, tags["Name"], output.x]` (the old quoted `["input"]`, `["*"]` too).
     void read_ignore_changes(const HclToken& name, IgnoredChanges& ignored) {
-        const HclToken value = take();
+        const HclToken value = tokens_.take();
         if (value.kind == HclTokenKind::identifier && value.text == "all") {
             ignored.all = true;
             return;
         }
-        if (value.kind != HclTokenKind::open_bracket) lexer_.fail(value.start, "ignore_changes is neither all nor a list of attributes");
+        if (value.kind != HclTokenKind::open_bracket) tokens_.fail(value.start, "ignore_changes is neither all nor a list of attributes");
         std::string path;
         const auto end_element = [&] {
             if (path == "*") ignored.all = true;
@@ -109,8 +84,8 @@ private:
             path.clear();
         };
         while (true) {
-            const HclToken token = take();
-            if (token.kind == HclTokenKind::end) lexer_.fail(name.start, "ignore_changes has no closing \"]\"");
+            const HclToken token = tokens_.take();
+            if (token.kind == HclTokenKind::end) tokens_.fail(name.start, "ignore_changes has no closing \"]\"");
             if (token.kind == HclTokenKind::close_bracket && token.depth == value.depth) break;
             if (token.kind == HclTokenKind::newline) continue;
             if (token.kind == HclTokenKind::other && token.text == ",") {
@@ -127,15 +102,13 @@ private:
                 path = path.empty() && text == "*" ? text : child_path(path, text);
             } else if (token.kind != HclTokenKind::dot && token.kind != HclTokenKind::open_bracket &&
                        token.kind != HclTokenKind::close_bracket) {
-                lexer_.fail(token.start, "ignore_changes lists " + std::string(token.text) + ", which is not an attribute");
+                tokens_.fail(token.start, "ignore_changes lists " + std::string(token.text) + ", which is not an attribute");
             }
         }
         end_element();
     }
 
-    HclLexer lexer_;
-    HclToken peeked_;  // valid while has_peeked_
-    bool has_peeked_ = false;
+    HclTokens tokens_;
     std::map<std::string, IgnoredChanges> out_;
 };
 

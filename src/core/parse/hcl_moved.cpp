@@ -10,13 +10,6 @@ namespace {
 // Moved blocks are only read at the top level, so their bodies are always one deep.
 constexpr int moved_body_depth = 1;
 
-// The token after the last one of an item in a body at `depth`: its newline, or the "}"
-// that closes the body when the item shares that brace's line.
-bool ends_item(const HclToken& token, int depth) {
-    return token.kind == HclTokenKind::end || (token.kind == HclTokenKind::newline && token.depth == depth) ||
-           (token.kind == HclTokenKind::close_brace && token.depth == depth - 1);
-}
-
 // A `from` or `to` as written. The text is its tokens without the spaces, comments and
 // newlines between them, which HCL allows inside a traversal and parse_address does not.
 struct Endpoint {
@@ -31,51 +24,33 @@ struct Endpoint {
 
 class MovedReader {
 public:
-    MovedReader(std::string_view text, std::string_view file) : lexer_(text, file), file_(file) {}
+    MovedReader(std::string_view text, std::string_view file) : tokens_(text, file), file_(file) {}
 
     // Byte ranges into the text after any byte order mark, one per block read.
     const std::vector<std::pair<std::size_t, std::size_t>>& ranges() const { return ranges_; }
 
     std::vector<MovedBlock> read() {
         while (true) {
-            HclToken first = take();
+            HclToken first = tokens_.take();
             if (first.kind == HclTokenKind::end) return std::move(blocks_);
             if (first.kind == HclTokenKind::newline) continue;
             if (first.kind == HclTokenKind::identifier && first.text == "moved" &&
-                peek().kind == HclTokenKind::open_brace) {
-                take();
+                tokens_.peek().kind == HclTokenKind::open_brace) {
+                tokens_.take();
                 read_moved_body(first);
             } else {
-                skip_rest_of_item(0);
+                tokens_.skip_rest_of_item(0);
             }
         }
     }
 
 private:
-    const HclToken& peek() {
-        if (!has_peeked_) {
-            peeked_ = lexer_.next();
-            has_peeked_ = true;
-        }
-        return peeked_;
-    }
-
-    HclToken take() {
-        if (!has_peeked_) return lexer_.next();
-        has_peeked_ = false;
-        return peeked_;
-    }
-
-    void skip_rest_of_item(int depth) {
-        while (!ends_item(peek(), depth)) take();
-    }
-
     // Other arguments and nested blocks are skipped: Terraform rejects them itself.
     void read_moved_body(const HclToken& keyword) {
         Endpoint from{"from"};
         Endpoint to{"to"};
         while (true) {
-            HclToken first = take();
+            HclToken first = tokens_.take();
             // The lexer reports an unclosed "{" before it ever returns the end; the check
             // only keeps a bug from turning into an endless loop.
             if (first.kind == HclTokenKind::end) break;
@@ -87,11 +62,11 @@ private:
             Endpoint* endpoint = nullptr;
             if (first.kind == HclTokenKind::identifier && first.text == from.name) endpoint = &from;
             if (first.kind == HclTokenKind::identifier && first.text == to.name) endpoint = &to;
-            if (endpoint && peek().kind == HclTokenKind::equals) {
-                take();
+            if (endpoint && tokens_.peek().kind == HclTokenKind::equals) {
+                tokens_.take();
                 read_endpoint(first, *endpoint);
             } else {
-                skip_rest_of_item(moved_body_depth);
+                tokens_.skip_rest_of_item(moved_body_depth);
             }
         }
         Address from_address = parse_endpoint(from, keyword);
@@ -101,33 +76,31 @@ private:
 
     void read_endpoint(const HclToken& name, Endpoint& endpoint) {
         if (endpoint.present) {
-            lexer_.fail(name.start, "duplicate \"" + std::string(endpoint.name) + "\" attribute; the first is on line " +
+            tokens_.fail(name.start, "duplicate \"" + std::string(endpoint.name) + "\" attribute; the first is on line " +
                                         std::to_string(endpoint.name_at.line));
         }
         endpoint.present = true;
         endpoint.name_at = name.start;
-        endpoint.value_at = peek().start;
-        while (!ends_item(peek(), moved_body_depth)) {
-            HclToken token = take();
+        endpoint.value_at = tokens_.peek().start;
+        while (!ends_item(tokens_.peek(), moved_body_depth)) {
+            HclToken token = tokens_.take();
             if (token.kind != HclTokenKind::newline) endpoint.text += token.text;
         }
         if (endpoint.text.empty())
-            lexer_.fail(endpoint.value_at, "expected an address after \"" + std::string(endpoint.name) + " =\"");
+            tokens_.fail(endpoint.value_at, "expected an address after \"" + std::string(endpoint.name) + " =\"");
     }
 
     Address parse_endpoint(const Endpoint& endpoint, const HclToken& keyword) const {
         std::string name = "\"" + std::string(endpoint.name) + "\"";
-        if (!endpoint.present) lexer_.fail(keyword.start, "moved block has no " + name + " attribute");
+        if (!endpoint.present) tokens_.fail(keyword.start, "moved block has no " + name + " attribute");
         AddressParseResult parsed = parse_address(endpoint.text);
         if (!parsed.address)
-            lexer_.fail(endpoint.value_at, "invalid " + name + " address `" + endpoint.text + "`: " + parsed.error);
+            tokens_.fail(endpoint.value_at, "invalid " + name + " address `" + endpoint.text + "`: " + parsed.error);
         return std::move(*parsed.address);
     }
 
-    HclLexer lexer_;
+    HclTokens tokens_;
     std::string file_;
-    HclToken peeked_;  // valid while has_peeked_
-    bool has_peeked_ = false;
     std::vector<MovedBlock> blocks_;
     std::vector<std::pair<std::size_t, std::size_t>> ranges_;
 };

@@ -106,4 +106,26 @@ private:
     std::vector<OpenBracket> open_;
 };
 
+// Whether `token` ends an item of a body at `depth`: its newline, or the "}" that closes
+// the body when the item shares that brace's line (or the end of the text).
+bool ends_item(const HclToken& token, int depth);
+
+// The lexer's tokens with one of lookahead: what a reader that picks items out of blocks
+// (moved blocks, lifecycles) walks.
+class HclTokens {
+public:
+    HclTokens(std::string_view text, std::string_view file) : lexer_(text, file) {}
+
+    const HclToken& peek();
+    HclToken take();
+    // Takes the item's tokens up to its end at `depth` (ends_item), which it leaves.
+    void skip_rest_of_item(int depth);
+    [[noreturn]] void fail(HclPosition at, std::string_view message) const { lexer_.fail(at, message); }
+
+private:
+    HclLexer lexer_;
+    HclToken peeked_;  // valid while has_peeked_
+    bool has_peeked_ = false;
+};
+
 }  // namespace tfw::core::parse
