@@ -96,6 +96,9 @@ private:
             if (token.kind == HclTokenKind::identifier) {
                 path = child_path(path, token.text);
             } else if (token.kind == HclTokenKind::number && !path.empty()) {
+                // An index: a few digits (HCL numbers may also be "1.5", "1e3" or huge).
+                if (token.text.size() > 9 || token.text.find_first_not_of("0123456789") != std::string_view::npos)
+                    tokens_.fail(token.start, "ignore_changes lists index " + std::string(token.text) + ", which is not a list index");
                 path = index_path(path, std::stoul(std::string(token.text)));
             } else if (token.kind == HclTokenKind::string) {
                 const std::string text = unquoted(token.text);

@@ -74,6 +74,10 @@ BOOST_AUTO_TEST_CASE(an_ignore_changes_tfw_cannot_read_names_its_line) {
                "main.tf:3:22: ignore_changes is neither all nor a list of attributes");
     BOOST_TEST(read_error("resource \"a\" \"b\" {\n  lifecycle {\n    ignore_changes = [x + 1]\n  }\n}\n") ==
                "main.tf:3:25: ignore_changes lists +, which is not an attribute");
+    BOOST_TEST(read_error("resource \"a\" \"b\" {\n  lifecycle {\n    ignore_changes = [x[99999999999999999999]]\n  }\n}\n") ==
+               "main.tf:3:25: ignore_changes lists index 99999999999999999999, which is not a list index");
+    BOOST_TEST(read_error("resource \"a\" \"b\" {\n  lifecycle {\n    ignore_changes = [x[1.5]]\n  }\n}\n") ==
+               "main.tf:3:25: ignore_changes lists index 1.5, which is not a list index");
 }
 
 BOOST_AUTO_TEST_CASE(a_change_is_ignored_at_a_listed_attribute_or_below_it) {
