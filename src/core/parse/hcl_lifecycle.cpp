@@ -79,7 +79,8 @@ private:
         if (value.kind != HclTokenKind::open_bracket) tokens_.fail(value.start, "ignore_changes is neither all nor a list of attributes");
         std::string path;
         const auto end_element = [&] {
-            if (path == "*") ignored.all = true;
+            // `["*"]` is the old all; `[all]` is read as all too, the side that trusts less.
+            if (path == "*" || path == "all") ignored.all = true;
             else if (!path.empty()) ignored.paths.push_back(path);
             path.clear();
         };

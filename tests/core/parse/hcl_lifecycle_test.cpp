@@ -53,6 +53,8 @@ BOOST_AUTO_TEST_CASE(ignore_changes_of_each_resource) {
         {"the old quoted forms", "resource \"a\" \"b\" {\n  lifecycle {\n    ignore_changes = [\"input\"]\n  }\n}\n"
                                  "resource \"a\" \"c\" {\n  lifecycle {\n    ignore_changes = [\"*\"]\n  }\n}\n",
          "a.b: input\na.c: all\n"},
+        {"all inside a list is all", "resource \"a\" \"b\" {\n  lifecycle {\n    ignore_changes = [input, all]\n  }\n}\n",
+         "a.b: all input\n"},
         {"other resources and blocks around it",
          "data \"x\" \"y\" {\n  lifecycle {\n    ignore_changes = [input]\n  }\n}\n"
          "module \"m\" {\n  source = \"./m\"\n}\n"
