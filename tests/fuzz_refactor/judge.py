@@ -101,6 +101,21 @@ class Judge:
                 return True
         return False
 
+    def unprovable(self, g, changed):
+        """Why the oracle's no change for g's true move vouches for nothing a plan can show,
+        or "". "hidden": its value changed only in the input its new block ignores
+        (`ignore_changes`), where a rename plans as a deletion beside an unrelated creation
+        does (findings/ignore_changes_adopts_unrelated, seed 700's 425070444). "leans": it
+        refers to, or is replaced by, an object whose true move Terraform plans with a
+        change (`changed`), a real update the default policy only proposes: without that
+        move, g plans a change too. The oracle planned it in the company of that move."""
+        of, og = self.w0.objs[g], self.w1.objs[g]
+        if self.ignores_changes(g) and of.t == og.t and (of.n, of.d) != (og.n, og.d):
+            return "hidden"
+        if (og.d is not None and og.d[0] == "ref" and og.d[1] in changed) or og.rtb in changed:
+            return "leans"
+        return ""
+
     # --- tfw's moves -----------------------------------------------------------------
 
     def occupant(self, moved_to, addr):
@@ -208,6 +223,8 @@ class Judge:
         # Completeness against the oracle.
         truth = set(self.true_moves())
         swaps = set(out["twin_swaps"])
+        changed = {self.at0[prev] for prev, (addr, actions) in plan_moves(oracle_json).items()
+                   if (prev, addr) in truth and actions != ("no-op",)}
         for prev, (addr, actions) in plan_moves(oracle_json).items():
             if (prev, addr) not in truth:
                 if not implied(prev, addr):  # Terraform's own, in an instance that goes
@@ -215,7 +232,7 @@ class Judge:
                 continue
             g = self.at0[prev]
             entry = {"from": prev, "to": addr, "tags": sorted(set(self.tags.get(g, []))),
-                     "tie": self.tied(g)}
+                     "tie": self.tied(g), "unprovable": self.unprovable(g, changed)}
             if actions != ("no-op",):
                 out["oracle_changed"].append(entry)
                 continue

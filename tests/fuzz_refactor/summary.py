@@ -18,6 +18,23 @@ def summarize(results):
     totals["errors"] = sum(1 for r in results if "confirmed" not in r and not r.get("unplannable"))
     totals["completeness"] = pct(totals["found"], totals["confirmed"])
     totals["completeness_without_ties"] = pct(totals["found"] - totals["ties_found"], totals["confirmed"] - totals["ties"])
+    # Without true ties, and without the moves whose no change nothing a plan shows can
+    # vouch for (judge.Judge.unprovable: "hidden" under ignore_changes, or "leans" on a true
+    # move Terraform plans with a change).
+    provable = {"confirmed": 0, "found": 0, "hidden": 0, "leans": 0}
+    for r in results:
+        found_moves = {(f["from"], f["to"]) for f in r.get("found_list", [])}
+        for entry in r.get("confirmed_list", []):
+            if entry["tie"]:
+                continue
+            why = entry.get("unprovable", "")
+            if why:
+                provable[why] += 1
+                continue
+            provable["confirmed"] += 1
+            provable["found"] += (entry["from"], entry["to"]) in found_moves
+    totals["provable"] = provable
+    totals["completeness_provable"] = pct(provable["found"], provable["confirmed"])
     by_kind, by_ops, by_touch = {}, {}, {}
     for r in results:
         n_ops = len(r.get("ops", []))
@@ -36,7 +53,8 @@ def summarize(results):
     reasons = {}
     for r in results:
         for entry in r.get("missed_list", []):
-            why = reason_class(entry.get("why", "")) + (" [true tie]" if entry["tie"] else "")
+            why = reason_class(entry.get("why", "")) + (" [true tie]" if entry["tie"] else "") + \
+                (f" [{entry['unprovable']}]" if entry.get("unprovable") else "")
             reasons[why] = reasons.get(why, 0) + 1
     totals["miss_reasons"] = reasons
     totals["by_kind"] = by_kind
@@ -56,6 +74,9 @@ def summarize(results):
         f"without true ties {totals['completeness_without_ties']:.1f} % "
         f"({totals['found'] - totals['ties_found']}/{totals['confirmed'] - totals['ties']}; "
         f"ties {totals['ties']}, of which found {totals['ties_found']})",
+        f"completeness of what a plan can show (without true ties, moves hidden by ignore_changes "
+        f"and moves resting on a true move Terraform plans with a change): {totals['completeness_provable']:.1f} % "
+        f"({provable['found']}/{provable['confirmed']}; hidden {provable['hidden']}, resting {provable['leans']})",
         "",
         "completeness (found/confirmed), then without true ties,",
         "by operation kind (a move counts under every operation that touched its object):",
