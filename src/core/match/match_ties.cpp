@@ -74,9 +74,15 @@ private:
         std::vector<std::vector<Move>> moving_referrers(candidates_.size());
         std::vector<std::vector<std::size_t>> on_board(candidates_.size());
         std::vector<std::vector<Move>> tied_holders(candidates_.size());
+        std::map<std::pair<std::size_t, std::size_t>, std::vector<Move>> beside;  // per pair
+        auto beside_of = [&](std::size_t d, std::size_t c) -> const std::vector<Move>& {
+            auto found = beside.find({d, c});
+            if (found == beside.end()) found = beside.emplace(std::pair{d, c}, holders_beside(d, c, tied_holders[d])).first;
+            return found->second;
+        };
         auto certain = [&](std::size_t d, std::size_t c) {
             return referrers[d].empty() && moving_referrers[d].empty() && tied_holders[d].empty() &&
-                   !state_.unverified.count({d, c});
+                   beside_of(d, c).empty() && !state_.unverified.count({d, c});
         };
         // Per side: its candidates on the board, and those of them a trial must judge.
         struct Count {
@@ -118,6 +124,7 @@ private:
                 }
                 tie.referrers = referrers[d];
                 tie.moving_referrers = moving_referrers[d];
+                for (const Move& holder : beside_of(d, c)) tie.moving_referrers.push_back(holder);
                 tie.tied_holders = tied_holders[d];
                 for (const std::vector<Move>* holders : {&tie.moving_referrers, &tie.tied_holders})
                     for (const Move& holder : *holders)
@@ -294,6 +301,29 @@ private:
         std::vector<Move> out;
         for (std::size_t r : deleted_holders_of(d))
             if (candidates_[r].size() == 1) out.push_back(holder_move(r, candidates_[r].front(), d, "moves with a tied object it holds"));
+        return out;
+    }
+
+    // The holders of `d`'s id with several candidates, exactly one of them in the module
+    // instance of creation `c`: tried with the pair (d, c), each goes beside it, where its
+    // configuration refers to what that instance holds, and judges the pairing as a
+    // holder with one candidate does (refactor fuzzer, seed 700's 1391802337: a module
+    // given for_each, an identical instance created beside the old one, and twins inside
+    // told apart only by holders that have a candidate in each instance). Holders tied
+    // among themselves are not among them: their trial goes as `tied_holders` says.
+    std::vector<Move> holders_beside(std::size_t d, std::size_t c, const std::vector<Move>& tied) {
+        std::vector<Move> out;
+        const ModulePath& instance = state_.creations[c].address().module;
+        for (std::size_t r : deleted_holders_of(d)) {
+            if (candidates_[r].size() < 2) continue;
+            const Address& holder = state_.deletions[r].address();
+            if (std::any_of(tied.begin(), tied.end(), [&](const Move& m) { return m.from == holder; })) continue;
+            std::vector<std::size_t> there;
+            for (std::size_t x : candidates_[r])
+                if (state_.creations[x].address().module == instance) there.push_back(x);
+            if (there.size() == 1)
+                out.push_back(holder_move(r, there.front(), d, "moves with a tied object it holds, beside the candidate tried"));
+        }
         return out;
     }
 

@@ -616,3 +616,38 @@ BOOST_AUTO_TEST_CASE(an_instance_alike_with_several_is_tried_as_a_group_per_cand
         BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(tied_pairs(c.plan) == c.ties, boost::test_tools::per_element()); }
     }
 }
+
+// A module given for_each, an identical instance created beside the old one, and two
+// identical objects inside, db and cert, of which disk holds db's id. disk has a candidate
+// in each new instance: tried with a pair of db's, it goes beside the candidate tried,
+// where it refers to that instance's db, and its plan tells the twins apart (fuzzer, seed
+// 700's 1391802337: "a true tie"). An object created in "a" alone keeps the instances from
+// being tried whole.
+BOOST_AUTO_TEST_CASE(a_holder_with_a_candidate_in_each_instance_goes_beside_the_candidate_tried) {
+    const Leaves twin_new = {{"id", "?"}, {"input", "\"same\""}};
+    PlanBuilder builder;
+    builder.deletion("module.m.terraform_data.db", {{"id", "\"db-id\""}, {"input", "\"same\""}}, builtin)
+        .deletion("module.m.terraform_data.cert", {{"id", "\"cert-id\""}, {"input", "\"same\""}}, builtin)
+        .deletion("module.m.terraform_data.disk", {{"id", "\"disk-id\""}, {"input", "\"db-id\""}, {"kind", "\"disk\""}}, builtin);
+    for (const std::string key : {"a", "b"}) {
+        const std::string in = "module.m[\"" + key + "\"].terraform_data.";
+        builder.creation(in + "db", twin_new, builtin)
+            .creation(in + "cert", twin_new, builtin)
+            .creation(in + "disk", {{"id", "?"}, {"input", "?"}, {"kind", "\"disk\""}}, builtin)
+            .refers(in + "disk", {"terraform_data.db"});
+    }
+    builder.creation("module.m[\"a\"].terraform_data.extra", {{"id", "?"}, {"input", "\"extra\""}}, builtin);
+    std::vector<std::string> pairs;
+    for (const auto& tie : stage_two(builder.plan).ties) {
+        if (to_string(tie.move.from) != "module.m.terraform_data.db") continue;
+        std::string line = to_string(tie.move.to) + (tie.certain ? " certain" : " tried");
+        for (const Move& holder : tie.moving_referrers) line += " with " + to_string(holder.from) + " -> " + to_string(holder.to);
+        pairs.push_back(line);
+    }
+    BOOST_TEST(pairs == (std::vector<std::string>{
+                            R"(module.m["a"].terraform_data.db tried with module.m.terraform_data.disk -> module.m["a"].terraform_data.disk)",
+                            R"(module.m["a"].terraform_data.cert tried with module.m.terraform_data.disk -> module.m["a"].terraform_data.disk)",
+                            R"(module.m["b"].terraform_data.db tried with module.m.terraform_data.disk -> module.m["b"].terraform_data.disk)",
+                            R"(module.m["b"].terraform_data.cert tried with module.m.terraform_data.disk -> module.m["b"].terraform_data.disk)"}),
+               boost::test_tools::per_element());
+}
