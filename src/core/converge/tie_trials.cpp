@@ -215,14 +215,35 @@ TieBoard tie_board(const std::vector<TiedPair>& ties) {
     return board;
 }
 
+std::vector<std::size_t> without_clashes(const TieBoard& board, const std::vector<std::size_t>& round) {
+    std::map<Address, Address> to_of, from_of;
+    std::vector<std::size_t> out;
+    for (std::size_t e : round) {
+        std::vector<const Move*> moves = {&board.edges[e].move};
+        for (const Move& holder : board.edges[e].moving_referrers) moves.push_back(&holder);
+        const bool clashes = std::any_of(moves.begin(), moves.end(), [&](const Move* m) {
+            const auto to = to_of.find(m->from);
+            const auto from = from_of.find(m->to);
+            return (to != to_of.end() && to->second != m->to) || (from != from_of.end() && from->second != m->from);
+        });
+        if (clashes) continue;
+        for (const Move* m : moves) {
+            to_of[m->from] = m->to;
+            from_of[m->to] = m->from;
+        }
+        out.push_back(e);
+    }
+    return out;
+}
+
 std::vector<std::size_t> next_round(const TieBoard& board) {
-    std::vector<std::size_t> round = schedule(board, true);
+    std::vector<std::size_t> round = without_clashes(board, schedule(board, true));
     if (!round.empty()) return round;
     // What waits for a parent the trials have paired is tried once that move stands.
     if (!settle(board).paired.empty() && waiting(board)) return {};
     // Parents that stay tied, or objects that refer to each other in a circle: what
     // waits for them is tried as things are.
-    return schedule(board, false);
+    return without_clashes(board, schedule(board, false));
 }
 
 bool waiting(const TieBoard& board) {

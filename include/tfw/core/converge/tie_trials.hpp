@@ -81,6 +81,12 @@ TieBoard tie_board(const std::vector<TiedPair>& ties);
 // a plan now; with waiting() true, the pairs settled so far must stand first.
 std::vector<std::size_t> next_round(const TieBoard& board);
 
+// The round without the trials that would move an object, or onto an address, otherwise
+// than an earlier trial of it does, with what moves with it (a holder that goes with one
+// trial is another trial's side, tried elsewhere): a verdict read of a move the round did
+// not make would refute a pairing on nothing. They wait for a round of their own.
+std::vector<std::size_t> without_clashes(const TieBoard& board, const std::vector<std::size_t>& round);
+
 // True when some candidate worth a plan waits for a tied object it refers to.
 bool waiting(const TieBoard& board);
 
