@@ -18,7 +18,7 @@ Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file, const 
     relevance = CompanyRelevance(plan);
     ignored_changes.clear();
     for (const auto& [address, resource] : config_resources_by_address(plan.configuration))
-        if (resource->ignored_changes.all || !resource->ignored_changes.paths.empty()) ignored_changes[address] = resource->ignored_changes;
+        if (resource->ignored_changes.any()) ignored_changes[address] = resource->ignored_changes;
     MatchResult matched = match_moves(plan, settings.policy);
     if (settings.keep_only) settings.keep_only(matched);
     for (const auto& change : plan.changes)

@@ -267,20 +267,23 @@ private:
         const auto config = state_.config_resources().find(config_resource_address(holder.to));
         if (config == state_.config_resources().end()) return false;
         const IgnoredChanges& ignored = config->second->ignored_changes;
-        if (!ignored.all && ignored.paths.empty()) return false;
+        if (!ignored.any()) return false;
         std::set<std::string> ids;
         for (const auto& leaf : state_.deletions[d].attributes())
             if (leaf.path == "id" || leaf.path == "arn") ids.insert(leaf.value);
+        if (!deletion_at_) {
+            deletion_at_.emplace();
+            for (std::size_t i = 0; i < state_.deletions.size(); ++i) deletion_at_->emplace(state_.deletions[i].address(), i);
+        }
+        const auto at = deletion_at_->find(holder.from);
+        if (at == deletion_at_->end()) return false;
         bool holds = false;
-        for (const auto& deletion : state_.deletions) {
-            if (deletion.address() != holder.from) continue;
-            for (const auto& leaf : deletion.attributes()) {
-                if (leaf.path == "id" || leaf.path == "arn" || !ids.count(leaf.value)) continue;
-                // What the provider computes from what it ignores (terraform_data's output) follows it.
-                if (!config->second->sets(leaf.path)) continue;
-                if (!ignored.covers(leaf.path)) return false;
-                holds = true;
-            }
+        for (const auto& leaf : state_.deletions[at->second].attributes()) {
+            if (leaf.path == "id" || leaf.path == "arn" || !ids.count(leaf.value)) continue;
+            // What the provider computes from what it ignores (terraform_data's output) follows it.
+            if (!config->second->sets(leaf.path)) continue;
+            if (!ignored.covers(leaf.path)) return false;
+            holds = true;
         }
         return holds;
     }
@@ -839,6 +842,8 @@ private:
     std::optional<std::unordered_map<std::string, std::vector<Held>>> held_values_;
     // A value of some deletion (id and arn aside) -> the deletions that hold it.
     std::optional<std::unordered_map<std::string, std::vector<std::size_t>>> deletion_values_;
+    // Each deletion's index by its address, for what a holder move names.
+    std::optional<std::map<Address, std::size_t>> deletion_at_;
     std::set<std::size_t> by_dependency_;
     std::set<std::size_t> by_structure_;
     std::map<std::size_t, std::string> instance_moved_;  // deletion -> `module.a[0] to module.b["x"]`

@@ -29,7 +29,7 @@ public:
                 if (tokens_.peek().kind != HclTokenKind::open_brace) continue;
                 tokens_.take();
                 IgnoredChanges ignored = read_resource_body();
-                if (ignored.all || !ignored.paths.empty()) out_[type + "." + name] = std::move(ignored);
+                if (ignored.any()) out_[type + "." + name] = std::move(ignored);
             } else {
                 tokens_.skip_rest_of_item(0);
             }

@@ -68,6 +68,7 @@ struct IgnoredChanges {
     // Whether a change at the leaf `path` is one Terraform ignores: the path itself, or an
     // attribute that holds it, is listed.
     bool covers(std::string_view path) const;
+    bool any() const { return all || !paths.empty(); }
     bool operator==(const IgnoredChanges&) const = default;
 };
 
