@@ -19,13 +19,6 @@ namespace {
 
 constexpr std::string_view question = "Move it? [y]es, [n]o, [a]ll remaining:";
 
-
-std::size_t occurrences(const std::string& text, std::string_view part) {
-    std::size_t count = 0;
-    for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++count;
-    return count;
-}
-
 std::string write_policy(const Workspace& ws, const std::string& name, const std::string& yaml) {
     const fs::path path = ws.scratch() / name;
     std::ofstream(path, std::ios::binary) << yaml;

@@ -18,17 +18,12 @@
 #include <set>
 
 #include "chaos.hpp"
+#include "checks.hpp"
 #include "roots_split.hpp"
 
 using namespace tfw::e2e;
 
 namespace {
-
-std::size_t occurrences(const std::string& text, const std::string& part) {
-    std::size_t count = 0;
-    for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++count;
-    return count;
-}
 
 // Pushes the root's state with `from` replaced by `to` in its text, at the next serial.
 void edit_state(const Workspace& ws, const std::string& from, const std::string& to) {

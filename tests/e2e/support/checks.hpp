@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <string>
+#include <string_view>
 
 #include "plan_checks.hpp"
 #include "workspace.hpp"
@@ -12,6 +13,13 @@
 namespace tfw::e2e {
 
 inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// How many times `part` occurs in `text`, without overlaps.
+inline std::size_t occurrences(const std::string& text, std::string_view part) {
+    std::size_t count = 0;
+    for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++count;
+    return count;
+}
 
 // A policy that accepts partial moves of at least 80% equal known values, beside the
 // exact and ignore-rules ones.
