@@ -179,7 +179,7 @@ TieBoard ConvergeEngine::State::open_tie_board() const {
     for (const auto& tie : tie_book.ties)
         if (!placed.count(tie.move.from) && !placed.count(tie.move.to) && !denied(tie.move)) open.push_back(tie);
     if (open.empty()) return {};
-    TieBoard board = tie_board(open);
+    TieBoard board = tie_board(open, result.moves);
     for (std::size_t e = 0; e < board.edges.size(); ++e)
         if (auto known = tie_book.judged.find({board.edges[e].move.from, board.edges[e].move.to}); known != tie_book.judged.end())
             board.edges[e] = known->second;

@@ -1,5 +1,6 @@
 #include "tfw/core/converge/tie_trials.hpp"
 
+#include "tfw/core/converge/trial_order.hpp"
 #include "tfw/core/match/match_state.hpp"
 #include "tfw/core/model/text.hpp"
 
@@ -172,9 +173,15 @@ std::size_t other_open(const TieBoard& board, const Sides& sides, std::size_t e)
 
 }  // namespace
 
-TieBoard tie_board(const std::vector<TiedPair>& ties) {
+TieBoard tie_board(const std::vector<TiedPair>& ties, const std::vector<Move>& standing) {
     std::vector<const TiedPair*> order;
     for (const auto& tie : ties) order.push_back(&tie);
+    // Then the candidate where the rest of the deletion's module instance went, then the
+    // one whose address has more of the deletion's names (trial_order.hpp).
+    const InstanceTrail trail = instance_trail(standing);
+    std::map<const TiedPair*, std::pair<std::size_t, std::size_t>> likeness;
+    for (const TiedPair* tie : order)
+        likeness[tie] = {trail_depth(trail, tie->move), shared_names(tie->move.from, tie->move.to)};
     // A holder that moves too most likely refers to what is beside it in its new module
     // instance: that candidate is tried first (a guess to order the trials, which judge).
     auto beside_its_holder = [](const TiedPair* tie) {
@@ -186,6 +193,7 @@ TieBoard tie_board(const std::vector<TiedPair>& ties) {
         if (a->known_equal != b->known_equal) return a->known_equal > b->known_equal;
         if (beside_its_holder(a) != beside_its_holder(b)) return beside_its_holder(a);
         if (a->move.similarity != b->move.similarity) return a->move.similarity > b->move.similarity;
+        if (likeness[a] != likeness[b]) return likeness[a] > likeness[b];
         return a->move.to < b->move.to;
     });
     // The tied deletions each holder holds the id of.

@@ -450,6 +450,39 @@ BOOST_AUTO_TEST_CASE(the_board_tries_first_the_candidate_beside_its_moving_holde
     BOOST_TEST(to_string(board.edges[1].move.to) == "module.new[\"a\"].terraform_data.twin");
 }
 
+// Among candidates alike in evidence, the one where the rest of the deletion's module
+// instance went comes first, then the one with more of its names (trial_order.hpp):
+// refactor fuzzer, seed 700's 1008075099, where a twin with a dozen candidates met its own
+// in the eighth round, and 801480208, in the 27th of 27.
+BOOST_AUTO_TEST_CASE(the_board_tries_first_where_the_deletions_instance_went) {
+    auto tie = [](const std::string& from, const std::string& to) {
+        TiedPair out;
+        out.move.from = must_parse_address(from);
+        out.move.to = must_parse_address(to);
+        out.known_equal = 2;
+        return out;
+    };
+    Move sibling;
+    sibling.from = must_parse_address("module.a[1].terraform_data.sibling");
+    sibling.to = must_parse_address("module.a[\"c\"].terraform_data.sibling");
+    const std::vector<TiedPair> ties = {tie("module.a[1].terraform_data.twin[\"red\"]", "module.a[\"b\"].terraform_data.twin[\"blue\"]"),
+                                        tie("module.a[1].terraform_data.twin[\"red\"]", "module.a[\"b\"].terraform_data.twin[\"red\"]"),
+                                        tie("module.a[1].terraform_data.twin[\"red\"]", "module.a[\"c\"].terraform_data.twin[\"blue\"]")};
+    auto order = [](const TieBoard& board) {
+        Strings out;
+        for (const TieEdge& edge : board.edges) out.push_back(to_string(edge.move.to));
+        return out;
+    };
+    BOOST_TEST(order(tie_board(ties)) == (Strings{"module.a[\"b\"].terraform_data.twin[\"red\"]",
+                                                  "module.a[\"b\"].terraform_data.twin[\"blue\"]",
+                                                  "module.a[\"c\"].terraform_data.twin[\"blue\"]"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(order(tie_board(ties, {sibling})) == (Strings{"module.a[\"c\"].terraform_data.twin[\"blue\"]",
+                                                             "module.a[\"b\"].terraform_data.twin[\"red\"]",
+                                                             "module.a[\"b\"].terraform_data.twin[\"blue\"]"}),
+               boost::test_tools::per_element());
+}
+
 // A holder that moves with its twin tells the candidates apart, unless its new
 // configuration ignores what holds the twin's id (TiedPair::blind_holders): it then plans
 // no change with every candidate (refactor fuzzer, seed 700's 1399005739).

@@ -67,8 +67,9 @@ struct TieBoard {
 };
 
 // The board of a match's ties, each deletion's candidates with the most evidence first:
-// more known values equal, then the closer match.
-TieBoard tie_board(const std::vector<TiedPair>& ties);
+// more known values equal, then the closer match, then the likelier by the moves that
+// stand (`standing`) and by the addresses (trial_order.hpp).
+TieBoard tie_board(const std::vector<TiedPair>& ties, const std::vector<Move>& standing = {});
 
 // The edges to try in the next round: at most one per deletion and one per creation,
 // each side's untried candidate with the most evidence first, and only where the answer
