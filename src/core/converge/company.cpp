@@ -30,6 +30,14 @@ std::set<MovePair> CompanyRelevance::company_of(const MovePair& move, const std:
     return out;
 }
 
+bool company_changed(const MovePair& move, const Withdrawal& withdrawal, const std::vector<MovePair>& standing,
+                     const CompanyRelevance& relevance) {
+    const bool one_it_fell_with_stands = std::any_of(standing.begin(), standing.end(), [&](const MovePair& s) {
+        return withdrawal.fell_with.count(s) > 0;
+    });
+    return one_it_fell_with_stands || relevance.company_of(move, standing) != withdrawal.company;
+}
+
 std::vector<MovePair> stale_withdrawals(const std::map<MovePair, Withdrawal>& withdrawals,
                                         const std::vector<MovePair>& standing, const CompanyRelevance& relevance,
                                         int max_retries) {
@@ -42,7 +50,7 @@ std::vector<MovePair> stale_withdrawals(const std::map<MovePair, Withdrawal>& wi
     std::vector<MovePair> out;
     for (const auto& [move, withdrawal] : withdrawals)
         if (!withdrawal.final && withdrawal.retries < max_retries && !superseded(move) &&
-            relevance.company_of(move, standing) != withdrawal.company)
+            company_changed(move, withdrawal, standing, relevance))
             out.push_back(move);
     return out;
 }

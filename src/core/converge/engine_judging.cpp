@@ -98,7 +98,11 @@ Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, c
 
     std::map<std::size_t, std::string> withdrawn_now;  // index -> reason ("" for a proposal)
     std::set<std::size_t> declined;  // by a person at the prompt: never asked again
-    bool tie_failed = false;
+    // The pairings resolved out of a tie that fell on their own verdict or the policy's.
+    std::set<MovePair> fell_from_tie;
+    auto note_fall = [&](const Move& move) {
+        if (move.from_tie) fell_from_tie.insert({move.from, move.to});
+    };
     for (auto& entry : judged_moves) {
         Move& move = entry.move;
         // An ignore-rules move keeps its kind on an update its rules cover: the
@@ -121,7 +125,7 @@ Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, c
         if (entry.verdict.outcome == TrialOutcome::no_change) {
             if (auto reason = co_await referrer_changes({move.from, move.to}, summary, file)) {
                 withdrawn_now[entry.index] = *reason;
-                tie_failed = tie_failed || move.from_tie;
+                note_fall(move);
                 continue;
             }
         }
@@ -143,7 +147,7 @@ Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, c
             case TrialOutcome::not_moved:
                 withdrawn_now[entry.index] = describe(entry.verdict) +
                                              (move.tentative_because.empty() ? "" : "; tried because " + move.tentative_because);
-                tie_failed = tie_failed || move.from_tie;
+                note_fall(move);
                 break;
         }
     }
@@ -176,15 +180,18 @@ Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, c
             }
             if (settings.can_ask) declined.insert(entry.index);
             withdrawn_now[entry.index] = "";
-            tie_failed = tie_failed || entry.move.from_tie;
+            note_fall(entry.move);
             result.proposals.push_back({entry.move, entry.decision});
         }
     }
-    if (tie_failed)
+    std::set<std::size_t> fell_with_tie;  // withdrawn for the others' verdicts, not their own
+    if (!fell_from_tie.empty())
         for (const auto& entry : judged_moves)
-            if (entry.move.from_tie && !withdrawn_now.count(entry.index))
+            if (entry.move.from_tie && !withdrawn_now.count(entry.index)) {
                 withdrawn_now[entry.index] = "the other pairings resolved out of its tie fell, one of which "
                                              "Terraform did not confirm";
+                fell_with_tie.insert(entry.index);
+            }
     if (withdrawn_now.empty()) {
         for (const auto& entry : judged_moves) {
             result.moves[entry.index] = entry.move;
@@ -217,7 +224,8 @@ Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, c
         const Move& move = result.moves[i];
         refused.insert({move.from, move.to});
         const MovePair pair{move.from, move.to};
-        withdrawals[pair] = {relevance.company_of(pair, company), retries[pair], declined.count(i) > 0};
+        withdrawals[pair] = {relevance.company_of(pair, company), retries[pair], declined.count(i) > 0,
+                             fell_with_tie.count(i) ? fell_from_tie : std::set<MovePair>{}};
         withdrawn_moves[pair] = move;
         if (!reason->second.empty()) result.dropped.push_back({move, "withdrawn: " + reason->second});
         const std::string why = "tried with its only candidate, then withdrawn";

@@ -37,7 +37,7 @@ bool ConvergeEngine::State::withdraw_breaches(const std::string& final_file) {
             continue;
         }
         refused.insert(pair);
-        withdrawals[pair] = {{}, retries[pair], true};
+        withdrawals[pair] = {{}, retries[pair], true, {}};
         result.dropped.push_back({result.moves[i], "withdrawn: the final plan did not judge it so that it can stand"});
     }
     result.moves = std::move(kept);
@@ -111,7 +111,7 @@ bool ConvergeEngine::State::retry_stale_withdrawals() {
     const int max_retries = static_cast<int>(settings.policy.max_trial_rounds);
     const std::vector<MovePair> stale = stale_withdrawals(withdrawals, standing, relevance, max_retries);
     for (const auto& [pair, withdrawal] : withdrawals)
-        if (!withdrawal.final && withdrawal.retries >= max_retries && relevance.company_of(pair, standing) != withdrawal.company)
+        if (!withdrawal.final && withdrawal.retries >= max_retries && company_changed(pair, withdrawal, standing, relevance))
             result.hit_trial_limit = true;
     bool added = false;
     for (const auto& pair : stale) {

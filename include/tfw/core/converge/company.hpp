@@ -45,7 +45,15 @@ struct Withdrawal {
     std::set<MovePair> company;  // the moves that verdict was made with, as company_of says
     int retries = 0;             // times tried again in another company
     bool final = false;          // a person's answer, a policy's deny, Terraform's refusal: never tried again
+    // Withdrawn for no verdict of its own: these pairings, resolved out of its tie with it,
+    // fell in that plan. Once one of them stands again, it is tried again.
+    std::set<MovePair> fell_with;
 };
+
+// Whether the moves that stand give the withdrawal another company than its verdict was
+// made in: other moves it depends on, or a pairing it fell with now standing.
+bool company_changed(const MovePair& move, const Withdrawal& withdrawal, const std::vector<MovePair>& standing,
+                     const CompanyRelevance& relevance);
 
 // The withdrawals whose company the moves that stand (`standing`) no longer give them:
 // their verdict says nothing about the final plan, so they are tried again, each at most
