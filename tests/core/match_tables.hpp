@@ -36,7 +36,7 @@ inline ConfigModule& module_for(ConfigModule& root, const ModulePath& path) {
         auto it = std::find_if(current->calls.begin(), current->calls.end(),
                                [&](const ModuleCall& call) { return call.name == step.name; });
         if (it == current->calls.end()) {
-            current->calls.push_back({step.name, "./" + step.name, false, false, {}});
+            current->calls.push_back({step.name, "./" + step.name, false, false, {}, {}});
             it = current->calls.end() - 1;
         }
         current = &it->module;

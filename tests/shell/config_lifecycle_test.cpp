@@ -25,9 +25,9 @@ core::Plan planned() {
     core::Plan plan;
     plan.configuration.resources.push_back(managed("terraform_data", "a"));
     plan.configuration.resources.push_back(managed("terraform_data", "plain"));
-    core::ModuleCall net{"net", "./modules/net", false, false, {}};
+    core::ModuleCall net{"net", "./modules/net", false, false, {}, {}};
     net.module.resources.push_back(managed("terraform_data", "b"));
-    core::ModuleCall gone{"gone", "./modules/gone", false, false, {}};
+    core::ModuleCall gone{"gone", "./modules/gone", false, false, {}, {}};
     gone.module.resources.push_back(managed("terraform_data", "c"));
     plan.configuration.calls = {net, gone};
     return plan;

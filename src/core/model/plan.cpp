@@ -34,13 +34,49 @@ std::string config_resource_address(const Address& resource_instance) {
 
 namespace {
 
-void visit_references(const ConfigModule& module, const std::string& prefix,
-                      const std::function<void(const std::string&, const std::string&)>& visit) {
-    for (const auto& resource : module.resources) {
-        std::string referrer = prefix + resource.address;
-        for (const auto& target : resource.references) visit(referrer, prefix + target);
+// A module of the configuration where an expression is read: its calls name the child
+// scopes, its parent's call the values of its input variables.
+struct Scope {
+    const ConfigModule& module;
+    std::string prefix;  // `module.a.module.b.`
+    const Scope* parent = nullptr;
+    const ModuleCall* call = nullptr;  // in the parent, the call of this module
+};
+
+// Terraform refuses a configuration whose references go round; the bound only keeps a
+// malformed plan from recursing for ever.
+constexpr int max_scope_hops = 256;
+
+void resolve(const Scope& scope, const ExpressionReferences& references, std::set<std::string>& out, int hops) {
+    if (hops > max_scope_hops) return;
+    for (const auto& resource : references.resources) out.insert(scope.prefix + resource);
+    if (scope.parent && scope.call)
+        for (const auto& variable : references.variables)
+            if (auto value = scope.call->arguments.find(variable); value != scope.call->arguments.end())
+                resolve(*scope.parent, value->second, out, hops + 1);
+    for (const auto& call_output : references.module_outputs) {
+        // `CALL.OUTPUT`, or `CALL` alone: every output of it.
+        const std::size_t dot = call_output.find('.');
+        const std::string call_name = call_output.substr(0, dot);
+        for (const auto& call : scope.module.calls) {
+            if (call.name != call_name) continue;
+            const Scope child{call.module, scope.prefix + "module." + call.name + ".", &scope, &call};
+            for (const auto& [output, value] : call.module.outputs)
+                if (dot == std::string::npos || output == call_output.substr(dot + 1)) resolve(child, value, out, hops + 1);
+        }
     }
-    for (const auto& call : module.calls) visit_references(call.module, prefix + "module." + call.name + ".", visit);
+}
+
+void visit_references(const Scope& scope, const std::function<void(const std::string&, const std::string&)>& visit) {
+    for (const auto& resource : scope.module.resources) {
+        const std::string referrer = scope.prefix + resource.address;
+        std::set<std::string> targets;
+        resolve(scope, {resource.references, resource.variables, resource.module_outputs}, targets, 0);
+        targets.erase(referrer);
+        for (const auto& target : targets) visit(referrer, target);
+    }
+    for (const auto& call : scope.module.calls)
+        visit_references({call.module, scope.prefix + "module." + call.name + ".", &scope, &call}, visit);
 }
 
 void index_resources(const ConfigModule& module, const std::string& prefix,
@@ -72,7 +108,7 @@ std::set<std::string> reachable_from(const ReferenceEdges& edges, std::vector<st
 
 void for_each_reference(const ConfigModule& root,
                         const std::function<void(const std::string& referrer, const std::string& target)>& visit) {
-    visit_references(root, "", visit);
+    visit_references({root, ""}, visit);
 }
 
 const ConfigModule* find_config_module(const ConfigModule& root, const std::vector<std::string>& call_names) {

@@ -290,7 +290,56 @@ std::string referenced_instance(std::string_view reference) {
 struct NamedReferences {
     std::set<std::string> resources;  // keys dropped
     std::set<std::string> instances;  // with their keys, where written
+    std::set<std::string> variables;  // `var.NAME`: NAME
+    // `module.CALL.OUTPUT`, keys dropped: CALL.OUTPUT; `module.CALL` alone: CALL (every
+    // output of it, unless an output of that call is named too, as Terraform lists the
+    // call beside each of its outputs an expression reads).
+    std::set<std::string> module_outputs;
+
+    ExpressionReferences across_modules() const {
+        ExpressionReferences out;
+        out.resources.assign(resources.begin(), resources.end());
+        out.variables.assign(variables.begin(), variables.end());
+        for (const auto& entry : module_outputs) {
+            const auto next = module_outputs.lower_bound(entry + ".");
+            const bool an_output_named = entry.find('.') == std::string::npos && next != module_outputs.end() &&
+                                         next->starts_with(entry + ".");
+            if (!an_output_named) out.module_outputs.push_back(entry);
+        }
+        return out;
+    }
 };
+
+// `var.a.b` -> `a`; `module.m["k"].out.x` -> `m.out`; `module.m` -> `m`: what a reference
+// names beyond its module's resources, into `out`.
+void note_across_modules(std::string_view reference, NamedReferences& out) {
+    auto name_after = [](std::string_view text, std::size_t from) {
+        const std::size_t end = text.find_first_of(".[", from);
+        return text.substr(from, end == std::string_view::npos ? std::string_view::npos : end - from);
+    };
+    if (reference.starts_with("var.")) {
+        if (auto name = name_after(reference, 4); !name.empty()) out.variables.emplace(name);
+        return;
+    }
+    if (!reference.starts_with("module.")) return;
+    const std::string_view call = name_after(reference, 7);
+    if (call.empty()) return;
+    std::size_t at = 7 + call.size();
+    while (at < reference.size() && reference[at] == '[') {  // the call's instance key
+        bool in_string = false;
+        for (++at; at < reference.size() && (in_string || reference[at] != ']'); ++at) {
+            if (reference[at] == '\\') ++at;
+            else if (reference[at] == '"') in_string = !in_string;
+        }
+        ++at;
+    }
+    if (at >= reference.size() || reference[at] != '.') {
+        out.module_outputs.emplace(call);
+        return;
+    }
+    if (auto output = name_after(reference, at + 1); !output.empty())
+        out.module_outputs.insert(std::string(call) + "." + std::string(output));
+}
 
 void collect_references(JsonCursor& cursor, NamedReferences& out) {
     char first = cursor.peek();
@@ -301,6 +350,7 @@ void collect_references(JsonCursor& cursor, NamedReferences& out) {
                     const std::string_view reference = cursor.string();
                     if (auto resource = referenced_resource(reference); !resource.empty()) out.resources.insert(resource);
                     if (auto instance = referenced_instance(reference); !instance.empty()) out.instances.insert(instance);
+                    note_across_modules(reference, out);
                 });
             else if (key != "constant_value")
                 collect_references(cursor, out);
@@ -336,7 +386,10 @@ ConfigResource load_config_resource(JsonCursor& cursor) {
         }
     });
     references.resources.erase(resource.address);
-    resource.references.assign(references.resources.begin(), references.resources.end());
+    ExpressionReferences named = references.across_modules();
+    resource.references = std::move(named.resources);
+    resource.variables = std::move(named.variables);
+    resource.module_outputs = std::move(named.module_outputs);
     resource.instance_references.assign(references.instances.begin(), references.instances.end());
     return resource;
 }
@@ -350,6 +403,12 @@ ModuleCall load_module_call(JsonCursor& cursor, std::string_view name) {
         if (key == "source") call.source = cursor.string();
         else if (key == "count_expression") call.has_count = true;
         else if (key == "for_each_expression") call.has_for_each = true;
+        else if (key == "expressions")
+            cursor.members([&](std::string_view variable) {
+                NamedReferences value;
+                collect_references(cursor, value);
+                call.arguments[std::string(variable)] = value.across_modules();
+            });
         else if (key == "module") call.module = load_config_module(cursor);
     });
     return call;
@@ -361,6 +420,14 @@ ConfigModule load_config_module(JsonCursor& cursor) {
         if (key == "resources") cursor.elements([&] { module.resources.push_back(load_config_resource(cursor)); });
         else if (key == "module_calls")
             cursor.members([&](std::string_view name) { module.calls.push_back(load_module_call(cursor, name)); });
+        else if (key == "outputs")
+            cursor.members([&](std::string_view name) {
+                NamedReferences value;
+                cursor.members([&](std::string_view field) {
+                    if (field == "expression") collect_references(cursor, value);
+                });
+                module.outputs[std::string(name)] = value.across_modules();
+            });
     });
     return module;
 }

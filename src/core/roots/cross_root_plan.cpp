@@ -78,7 +78,7 @@ Plan merge_root_plans(const std::vector<const Plan*>& plans) {
         // What a root's own refresh found is the merged plan's: the engine between roots
         // refreshes its final plan again only where there is some (converge_engine).
         for (const auto& address : plan.drifted) merged.drifted.push_back(in_merged_text(root, address));
-        merged.configuration.calls.push_back({call_name(root), "", false, false, plan.configuration});
+        merged.configuration.calls.push_back({call_name(root), "", false, false, {}, plan.configuration});
     }
     return merged;
 }

@@ -37,7 +37,7 @@ void declare(Plan& plan, const std::string& address, Strings references) {
         auto it = std::find_if(module->calls.begin(), module->calls.end(),
                                [&](const ModuleCall& call) { return call.name == step.name; });
         if (it == module->calls.end()) {
-            module->calls.push_back({step.name, "./" + step.name, false, false, {}});
+            module->calls.push_back({step.name, "./" + step.name, false, false, {}, {}});
             it = module->calls.end() - 1;
         }
         module = &it->module;

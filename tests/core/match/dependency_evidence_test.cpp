@@ -38,7 +38,7 @@ Plan make_plan(const std::vector<Change>& changes, const std::map<std::string, s
     for (const auto& r : references) {
         ConfigModule* module = &plan.configuration;
         if (!r.module.empty()) {
-            if (plan.configuration.calls.empty()) plan.configuration.calls.push_back({r.module, "./" + r.module, false, false, {}});
+            if (plan.configuration.calls.empty()) plan.configuration.calls.push_back({r.module, "./" + r.module, false, false, {}, {}});
             module = &plan.configuration.calls.front().module;
         }
         ConfigResource resource;

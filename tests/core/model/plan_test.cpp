@@ -31,10 +31,10 @@ ConfigModule sample_configuration() {
     ConfigModule b;
     ConfigModule a;
     a.resources = {resource("terraform_data.t", {"terraform_data.u"}), resource("terraform_data.u")};
-    a.calls.push_back({"b", "./b", false, false, b});
+    a.calls.push_back({"b", "./b", false, false, {}, b});
     ConfigModule root;
     root.resources = {resource("terraform_data.top", {"data.x.y"}), resource("data.x.y")};
-    root.calls.push_back({"a", "./a", true, false, a});
+    root.calls.push_back({"a", "./a", true, false, {}, a});
     return root;
 }
 
@@ -106,6 +106,67 @@ BOOST_AUTO_TEST_CASE(references_made_absolute) {
         BOOST_TEST(visited[i].first == expected[i].first);
         BOOST_TEST(visited[i].second == expected[i].second);
     }
+}
+
+// root: terraform_data.top reads module.net's output vpc_id; terraform_data.zone
+//   module.net (zone = terraform_data.zone.id, region left to its default):
+//     terraform_data.vpc reads var.zone and var.region; output vpc_id = terraform_data.vpc.id
+//     module.net.module.sub (x = var.zone, y = module.net's own output name):
+//       terraform_data.leaf reads var.x and var.y
+//     output name = module.sub's output id; module.sub: output id = terraform_data.leaf.id
+BOOST_AUTO_TEST_CASE(references_followed_across_module_boundaries) {
+    ConfigResource leaf = resource("terraform_data.leaf");
+    leaf.variables = {"x", "y"};
+    ConfigModule sub;
+    sub.resources = {leaf};
+    sub.outputs["id"] = {{"terraform_data.leaf"}, {}, {}};
+    ConfigResource vpc = resource("terraform_data.vpc");
+    vpc.variables = {"zone", "region"};
+    ConfigModule net;
+    net.resources = {vpc};
+    net.outputs["vpc_id"] = {{"terraform_data.vpc"}, {}, {}};
+    net.outputs["name"] = {{}, {}, {"sub.id"}};
+    ModuleCall sub_call{"sub", "./sub", false, false, {}, sub};
+    sub_call.arguments["x"] = {{}, {"zone"}, {}};
+    sub_call.arguments["y"] = {{}, {}, {}};
+    net.calls.push_back(sub_call);
+    ConfigResource top = resource("terraform_data.top");
+    top.module_outputs = {"net.vpc_id", "net.name"};
+    ConfigModule root;
+    root.resources = {top, resource("terraform_data.zone")};
+    ModuleCall net_call{"net", "./net", false, true, {}, net};
+    net_call.arguments["zone"] = {{"terraform_data.zone"}, {}, {}};
+    root.calls.push_back(net_call);
+
+    std::vector<std::pair<std::string, std::string>> visited;
+    for_each_reference(root, [&](const std::string& referrer, const std::string& target) { visited.push_back({referrer, target}); });
+    const std::vector<std::pair<std::string, std::string>> expected = {
+        {"terraform_data.top", "module.net.module.sub.terraform_data.leaf"},
+        {"terraform_data.top", "module.net.terraform_data.vpc"},
+        {"module.net.terraform_data.vpc", "terraform_data.zone"},
+        {"module.net.module.sub.terraform_data.leaf", "terraform_data.zone"}};
+    BOOST_TEST_REQUIRE(visited.size() == expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        BOOST_TEST(visited[i].first == expected[i].first);
+        BOOST_TEST(visited[i].second == expected[i].second);
+    }
+}
+
+// A whole call (`module.net`, as `module.net` alone) is every output of it.
+BOOST_AUTO_TEST_CASE(a_whole_module_call_is_every_output) {
+    ConfigModule net;
+    net.resources = {resource("terraform_data.a"), resource("terraform_data.b")};
+    net.outputs["a"] = {{"terraform_data.a"}, {}, {}};
+    net.outputs["b"] = {{"terraform_data.b"}, {}, {}};
+    ConfigResource top = resource("terraform_data.top");
+    top.module_outputs = {"net"};
+    ConfigModule root;
+    root.resources = {top};
+    root.calls.push_back({"net", "./net", false, false, {}, net});
+    std::vector<std::string> targets;
+    for_each_reference(root, [&](const std::string&, const std::string& target) { targets.push_back(target); });
+    BOOST_TEST(targets == (std::vector<std::string>{"module.net.terraform_data.a", "module.net.terraform_data.b"}),
+               boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(reachable_from_follows_edges_through) {

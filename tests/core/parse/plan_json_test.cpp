@@ -51,15 +51,24 @@ std::string join(const std::vector<std::string>& items) {
     return out;
 }
 
+// `[resources]`, then ` var [variables]` and ` outputs [call outputs]` where there are any.
+std::string render(const ExpressionReferences& references) {
+    return "[" + join(references.resources) + "]" +
+           (references.variables.empty() ? "" : " var [" + join(references.variables) + "]") +
+           (references.module_outputs.empty() ? "" : " outputs [" + join(references.module_outputs) + "]");
+}
+
 void render(const ConfigModule& module, const std::string& indent, std::string& out) {
     for (const auto& r : module.resources) {
         out += indent + r.address + " (" + (r.mode == ResourceMode::data ? "data " : "managed ") + r.type + " " + r.name +
-               (r.has_count ? ", count" : "") + (r.has_for_each ? ", for_each" : "") + ") -> [" + join(r.references) +
-               "]\n";
+               (r.has_count ? ", count" : "") + (r.has_for_each ? ", for_each" : "") + ") -> " +
+               render({r.references, r.variables, r.module_outputs}) + "\n";
     }
+    for (const auto& [name, value] : module.outputs) out += indent + "output " + name + " -> " + render(value) + "\n";
     for (const auto& call : module.calls) {
         out += indent + "module " + call.name + " (" + call.source + (call.has_count ? ", count" : "") +
                (call.has_for_each ? ", for_each" : "") + ")\n";
+        for (const auto& [name, value] : call.arguments) out += indent + "  var " + name + " = " + render(value) + "\n";
         render(call.module, indent + "  ", out);
     }
 }
@@ -527,7 +536,7 @@ BOOST_AUTO_TEST_CASE(configuration_tree) {
          "terraform_data.c (managed terraform_data c, for_each) -> []\n"
          "terraform_data.l (managed terraform_data l, for_each) -> [terraform_data.c, terraform_data.v]\n"
          "terraform_data.n (managed terraform_data n, count) -> [data.terraform_remote_state.s, terraform_data.l]\n"
-         "terraform_data.v (managed terraform_data v, for_each) -> []\n"
+         "terraform_data.v (managed terraform_data v, for_each) -> [] var [keys]\n"
          "data.terraform_remote_state.s (data terraform_remote_state s) -> []\n"},
         {"nested blocks, count and for_each expressions, self references and non-resources",
          R"json({"resources":[
@@ -539,7 +548,8 @@ BOOST_AUTO_TEST_CASE(configuration_tree) {
              "schema_version":1,"count_expression":{"references":["data.aws_subnets.all.ids","data.aws_subnets.all"]}},
             {"address":"aws_instance.x","mode":"managed","type":"aws_instance","name":"x","provider_config_key":"aws","expressions":{"ami":{"references":["terraform_data.k[\"a.b]c\"].output","terraform_data.k[\"a.b]c\"]","terraform_data.k"]}},"schema_version":1,"for_each_expression":{"references":["aws_subnet.s"]}}
           ]})json",
-         "aws_security_group.web (managed aws_security_group web, count) -> [aws_vpc.main, data.aws_subnets.all]\n"
+         "aws_security_group.web (managed aws_security_group web, count) -> [aws_vpc.main, data.aws_subnets.all] var [name] "
+         "outputs [net.vpc_id]\n"
          "aws_instance.x (managed aws_instance x, for_each) -> [aws_subnet.s, terraform_data.k]\n"},
         // Terraform 1.10+ ephemeral resources are not in state and cannot move.
         {"ephemeral references name no resource",
@@ -553,14 +563,35 @@ BOOST_AUTO_TEST_CASE(configuration_tree) {
             "r":{"source":"git::file:///tmp/repo?ref=v1","expressions":{"x":{"references":["terraform_data.top.id","terraform_data.top"]}},"for_each_expression":{"references":["var.keys"]},"module":{
                "module_calls":{"inner":{"source":"./inner","for_each_expression":{"constant_value":{"a":1}},"module":{"resources":[{"address":"data.x.y","mode":"data","type":"x","name":"y","provider_config_key":"x","schema_version":0}]}}}}}
           }})json",
-         "terraform_data.top (managed terraform_data top) -> []\n"
+         "terraform_data.top (managed terraform_data top) -> [] outputs [c]\n"
          "module c (./child, count)\n"
          "  terraform_data.t (managed terraform_data t) -> []\n"
          "module n (./child)\n"
          "  terraform_data.t (managed terraform_data t) -> [terraform_data.u]\n"
          "module r (git::file:///tmp/repo?ref=v1, for_each)\n"
+         "  var x = [terraform_data.top]\n"
          "  module inner (./inner, for_each)\n"
          "    data.x.y (data x y) -> []\n"},
+        // What a child's resources read through its input variables, and a parent through
+        // a call's outputs: tfw follows them across the module's boundary.
+        {"input variables, call arguments and outputs",
+         R"json({"resources":[{"address":"terraform_data.top","mode":"managed","type":"terraform_data","name":"top","provider_config_key":"terraform","expressions":{"input":{"references":["module.net[\"a\"].vpc_id","module.net[\"a\"]","module.net","module.all","var.region"]}},"schema_version":0}],
+          "outputs":{"top_id":{"expression":{"references":["terraform_data.top.id","terraform_data.top"]},"sensitive":true,"depends_on":["terraform_data.top"]}},
+          "module_calls":{
+            "all":{"source":"./all","module":{}},
+            "net":{"source":"./net","for_each_expression":{"constant_value":{"a":1}},"expressions":{"cidr":{"constant_value":"10.0.0.0/16"},"zone":{"references":["terraform_data.top.id","terraform_data.top","var.region","module.all.name","module.all"]}},"module":{
+               "outputs":{"vpc_id":{"expression":{"references":["terraform_data.vpc.id","terraform_data.vpc"]}},"fixed":{"expression":{"constant_value":1}}},
+               "resources":[{"address":"terraform_data.vpc","mode":"managed","type":"terraform_data","name":"vpc","provider_config_key":"terraform","expressions":{"input":{"references":["var.zone","each.key"]}},"schema_version":0}]}}
+          }})json",
+         "terraform_data.top (managed terraform_data top) -> [] var [region] outputs [all, net.vpc_id]\n"
+         "output top_id -> [terraform_data.top]\n"
+         "module all (./all)\n"
+         "module net (./net, for_each)\n"
+         "  var cidr = []\n"
+         "  var zone = [terraform_data.top] var [region] outputs [all.name]\n"
+         "  terraform_data.vpc (managed terraform_data vpc) -> [] var [zone]\n"
+         "  output fixed -> []\n"
+         "  output vpc_id -> [terraform_data.vpc]\n"},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) {
@@ -603,7 +634,8 @@ BOOST_AUTO_TEST_CASE(whole_document) {
     BOOST_TEST(plan.changes[2].address.resource->key.name == "q\"uote");
     BOOST_TEST(plan.prior_dependencies.empty());
     BOOST_TEST(render(plan.configuration) ==
-               "terraform_data.b (managed terraform_data b) -> []\nterraform_data.k2 (managed terraform_data k2) -> []\n");
+               "terraform_data.b (managed terraform_data b) -> []\nterraform_data.k2 (managed terraform_data k2) -> []\n"
+               "output o -> []\n");
 }
 
 BOOST_AUTO_TEST_CASE(malformed_documents) {

@@ -11,6 +11,15 @@ namespace {
 
 const std::string builtin = "terraform.io/builtin/terraform";
 
+ConfigResource config_resource(const std::string& name, bool has_for_each) {
+    ConfigResource resource;
+    resource.address = "terraform_data." + name;
+    resource.type = "terraform_data";
+    resource.name = name;
+    resource.has_for_each = has_for_each;
+    return resource;
+}
+
 ResourceChange change(const std::string& address, Action action, const std::string& reason = "") {
     ResourceChange out;
     out.address = must_parse_address(address);
@@ -108,7 +117,7 @@ BOOST_AUTO_TEST_CASE(which_moves_can_be_written_as_removed_and_import_blocks) {
         Case c{"only some instances of a resource leave: refused", {}, {}, {}, ""};
         c.split.move("terraform_data.subnet[\"b\"]", "terraform_data.subnet[\"b\"]", with_id("sb"));
         ConfigModule declared;
-        declared.resources.push_back({"terraform_data.subnet", ResourceMode::managed, "terraform_data", "subnet", false, true, {}, {}, {}, {}});
+        declared.resources.push_back(config_resource("subnet", true));
         c.source = plan_of({change("terraform_data.subnet[\"a\"]", Action::no_op),
                             change("terraform_data.subnet[\"b\"]", Action::remove, "delete_because_each_key")},
                            declared);
@@ -132,7 +141,7 @@ BOOST_AUTO_TEST_CASE(which_moves_can_be_written_as_removed_and_import_blocks) {
         Case c{"a resource inside a module call that stays", {}, {}, {}, ""};
         c.split.move("module.app[0].terraform_data.disk", "terraform_data.disk", with_id("d"));
         ConfigModule app;
-        app.resources.push_back({"terraform_data.server", ResourceMode::managed, "terraform_data", "server", false, false, {}, {}, {}, {}});
+        app.resources.push_back(config_resource("server", false));
         c.source = plan_of({change("module.app[0].terraform_data.disk", Action::remove, gone),
                             change("module.app[0].terraform_data.server", Action::no_op)},
                            calling("app", app));

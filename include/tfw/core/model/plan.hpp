@@ -72,6 +72,14 @@ struct IgnoredChanges {
     bool operator==(const IgnoredChanges&) const = default;
 };
 
+// What an expression refers to in its module: resources (keys dropped), the module's
+// input variables (`var.NAME`, by name) and its child calls' outputs (`CALL.OUTPUT`).
+struct ExpressionReferences {
+    std::vector<std::string> resources;
+    std::vector<std::string> variables;
+    std::vector<std::string> module_outputs;
+};
+
 struct ConfigResource {
     std::string address;  // relative to its module: `terraform_data.a`, `data.x.y`
     ResourceMode mode = ResourceMode::managed;
@@ -81,6 +89,10 @@ struct ConfigResource {
     bool has_for_each = false;
     // Resources this one's expressions refer to, relative to the same module, keys removed.
     std::vector<std::string> references;
+    // Across the module's boundaries: its input variables and its child calls' outputs
+    // that its expressions refer to (ExpressionReferences).
+    std::vector<std::string> variables;
+    std::vector<std::string> module_outputs;
     // The attributes (and nested blocks) its configuration sets.
     std::vector<std::string> configured;
     // The resource instances they name with a key, as written (`terraform_data.c["a"]`,
@@ -99,6 +111,7 @@ struct ModuleCall;
 struct ConfigModule {
     std::vector<ConfigResource> resources;
     std::vector<ModuleCall> calls;
+    std::map<std::string, ExpressionReferences> outputs;  // by output name
 };
 
 struct ModuleCall {
@@ -106,6 +119,7 @@ struct ModuleCall {
     std::string source;
     bool has_count = false;
     bool has_for_each = false;
+    std::map<std::string, ExpressionReferences> arguments;  // by input variable name
     ConfigModule module;
 };
 
@@ -127,7 +141,8 @@ std::string config_module_path(const ModulePath& path);
 std::string config_resource_address(const Address& resource_instance);
 
 // Every reference of every resource, both sides as absolute config addresses
-// (`module.a.terraform_data.x` refers to `module.a.terraform_data.y`).
+// (`module.a.terraform_data.x` refers to `module.a.terraform_data.y`), followed through
+// input variables and module outputs to the resources they name, in any module.
 void for_each_reference(const ConfigModule& root,
                         const std::function<void(const std::string& referrer, const std::string& target)>& visit);
 
