@@ -83,7 +83,7 @@ void MigrationKills::kill_at(double delay, OrphanCollector& orphans, const std::
 }
 
 std::string MigrationKills::resume_in_place(double delay) {
-    const RunResult next = roots.a.tfw(args);
+    const RunResult next = roots.tfw_past_a_lost_lock_answer(args);
     if (next.exit_code != 0)
         BOOST_FAIL("after a kill at " << delay << " s:\n" << next.describe() << "\nA's state:\n"
                                       << roots.a.terraform({"state", "pull"}).out << "\nB's state:\n"

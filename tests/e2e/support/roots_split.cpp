@@ -93,6 +93,17 @@ SplitRoots::SplitRoots(FreshCheckout checkout, BackendWriter writer, const std::
     switch_both(checkout.stage, checkout.stage);
 }
 
+RunResult SplitRoots::tfw_past_a_lost_lock_answer(const std::vector<std::string>& args) const {
+    const auto started = std::chrono::system_clock::now();
+    RunResult run = a.tfw(args);
+    const auto lock = own_lock_lost_to_a_retry(run, started);
+    if (!lock) return run;
+    // force-unlock refuses an ID that is not the lock's: only the root that holds it lets go.
+    const bool released = a.terraform({"force-unlock", "-force", *lock}).exit_code == 0 ||
+                          b.terraform({"force-unlock", "-force", *lock}).exit_code == 0;
+    return released ? a.tfw(args) : run;
+}
+
 void SplitRoots::switch_one(Workspace& ws, const std::string& stage, const std::string& root) {
     ws.switch_to(stage, Workspace::Init::skip);
     if (backend) backend(ws, root);

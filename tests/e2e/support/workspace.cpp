@@ -438,17 +438,23 @@ std::optional<ReportedLock> reported_lock(const std::string& text) {
 
 }  // namespace
 
+std::optional<std::string> own_lock_lost_to_a_retry(const RunResult& run, std::chrono::system_clock::time_point started) {
+    if (run.exit_code == 0 || run.err.find("Error acquiring the state lock") == std::string::npos ||
+        run.err.find("ConditionalCheckFailedException") == std::string::npos)
+        return std::nullopt;
+    const auto lock = reported_lock(run.err);
+    if (!lock || lock->created < started) return std::nullopt;
+    std::cerr << "tfw e2e: " << run.command << ": the emulator's answer to taking the lock was lost and the "
+              << "SDK's retry found the run's own lock " << lock->id << "; released, and the run made again\n";
+    return lock->id;
+}
+
 RunResult Workspace::terraform_past_a_lost_lock_answer(const std::vector<std::string>& args) const {
     const auto started = std::chrono::system_clock::now();
     RunResult run = terraform(args);
-    if (run.exit_code == 0 || run.err.find("Error acquiring the state lock") == std::string::npos ||
-        run.err.find("ConditionalCheckFailedException") == std::string::npos)
-        return run;
-    const auto lock = reported_lock(run.err);
-    if (!lock || lock->created < started) return run;
-    std::cerr << "tfw e2e: " << run.command << ": the emulator's answer to taking the lock was lost and the "
-              << "SDK's retry found the run's own lock " << lock->id << "; released, and the run made again\n";
-    const RunResult unlocked = terraform({"force-unlock", "-force", lock->id});
+    const auto lock = own_lock_lost_to_a_retry(run, started);
+    if (!lock) return run;
+    const RunResult unlocked = terraform({"force-unlock", "-force", *lock});
     if (unlocked.exit_code != 0) return run;
     return terraform(args);
 }

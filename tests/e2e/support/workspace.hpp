@@ -60,6 +60,12 @@ struct RunResult {
     std::string command;
 };
 
+// The lock a failed run (terraform's, or tfw's, whose plans run terraform) reports as
+// another's where it is the run's own, lost to the emulator's retry as
+// Workspace::terraform_past_a_lost_lock_answer says: its ID, said on stderr. A lock created
+// before `started` is another run's and never the run's own.
+std::optional<std::string> own_lock_lost_to_a_retry(const RunResult& run, std::chrono::system_clock::time_point started);
+
 // Every regular file under the root module, relative path -> bytes, except Terraform's
 // own: `.terraform/`, `terraform.tfstate` and `terraform.tfstate.backup`.
 using Snapshot = std::map<std::string, std::string>;
