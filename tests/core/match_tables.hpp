@@ -13,6 +13,13 @@
 
 namespace tfw::core::testing {
 
+// A move between two printed addresses.
+inline Move move_of(const std::string& from, const std::string& to) {
+    Move move;
+    move.from = must_parse_address(from);
+    move.to = must_parse_address(to);
+    return move;
+}
 
 inline const std::string aws = "registry.terraform.io/hashicorp/aws";
 inline const std::string builtin = "terraform.io/builtin/terraform";

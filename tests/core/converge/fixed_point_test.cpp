@@ -6,7 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "match_tables.hpp"
+
 using namespace tfw::core;
+using tfw::core::testing::move_of;
 
 namespace {
 
@@ -22,12 +25,6 @@ Unmatched unmatched(const std::string& address, bool is_deletion) {
     return Unmatched{must_parse_address(address), is_deletion, "no creation of this type", {}};
 }
 
-Move move(const std::string& from, const std::string& to) {
-    Move out;
-    out.from = must_parse_address(from);
-    out.to = must_parse_address(to);
-    return out;
-}
 
 // `address` absolute, references relative to its module, as load_plan_json fills them.
 void declare(Plan& plan, const std::string& address, Strings references) {
@@ -110,7 +107,7 @@ BOOST_AUTO_TEST_CASE(remember_analysis_table) {
     declare(refs, "terraform_data.q", {"terraform_data.p"});
 
     const std::vector<Case> cases = {
-        {"nothing unmatched", refs, {}, {move("terraform_data.a", "terraform_data.b")}, {}, false},
+        {"nothing unmatched", refs, {}, {move_of("terraform_data.a", "terraform_data.b")}, {}, false},
         {"unmatched addresses are remembered as printed", refs,
          {{}, {unmatched(R"(terraform_data.k["q\"uote"])", true), unmatched(R"(module.n["x y"].terraform_data.t[0])", false),
                unmatched(R"(terraform_data.k2["$${x}"])", false)}, {}},
@@ -118,28 +115,28 @@ BOOST_AUTO_TEST_CASE(remember_analysis_table) {
          {R"(module.n["x y"].terraform_data.t[0])", R"(terraform_data.k2["$${x}"])", R"(terraform_data.k["q\"uote"])"},
          false},
         {"an unmatched creation refers to what moves", refs, {{}, {unmatched("terraform_data.c", false)}, {}},
-         {move("terraform_data.a", "terraform_data.b")}, {"terraform_data.c"}, true},
+         {move_of("terraform_data.a", "terraform_data.b")}, {"terraform_data.c"}, true},
         {"through a chain of references", refs, {{}, {unmatched(R"(terraform_data.e["k"])", false)}, {}},
-         {move("terraform_data.a", "terraform_data.b[0]")}, {R"(terraform_data.e["k"])"}, true},
+         {move_of("terraform_data.a", "terraform_data.b[0]")}, {R"(terraform_data.e["k"])"}, true},
         {"a cycle of references ends", refs, {{}, {unmatched("terraform_data.lone", false)}, {}},
-         {move("terraform_data.a", "terraform_data.p")}, {"terraform_data.lone"}, false},
+         {move_of("terraform_data.a", "terraform_data.p")}, {"terraform_data.lone"}, false},
         {"a cycle of references reaches its members", refs, {{}, {unmatched("terraform_data.p", false)}, {}},
-         {move("terraform_data.a", "terraform_data.q")}, {"terraform_data.p"}, true},
+         {move_of("terraform_data.a", "terraform_data.q")}, {"terraform_data.p"}, true},
         {"an unmatched deletion does not count", refs, {{}, {unmatched("terraform_data.c", true)}, {}},
-         {move("terraform_data.a", "terraform_data.b")}, {"terraform_data.c"}, false},
+         {move_of("terraform_data.a", "terraform_data.b")}, {"terraform_data.c"}, false},
         {"unrelated creation", refs, {{}, {unmatched("terraform_data.lone", false)}, {}},
-         {move("terraform_data.a", "terraform_data.b")}, {"terraform_data.lone"}, false},
+         {move_of("terraform_data.a", "terraform_data.b")}, {"terraform_data.lone"}, false},
         {"nothing newly accepted", refs, {{}, {unmatched("terraform_data.c", false)}, {}}, {}, {"terraform_data.c"}, false},
         {"references resolve within their module", refs, {{}, {unmatched("module.m[1].terraform_data.c", false)}, {}},
-         {move("module.m[0].terraform_data.a", "module.m[1].terraform_data.b")}, {"module.m[1].terraform_data.c"}, true},
+         {move_of("module.m[0].terraform_data.a", "module.m[1].terraform_data.b")}, {"module.m[1].terraform_data.c"}, true},
         {"a root resource of the same name is another resource", refs, {{}, {unmatched("module.m.terraform_data.c", false)}, {}},
-         {move("terraform_data.a", "terraform_data.b")}, {"module.m.terraform_data.c"}, false},
+         {move_of("terraform_data.a", "terraform_data.b")}, {"module.m.terraform_data.c"}, false},
         {"a module resource of the same name is another resource", refs, {{}, {unmatched("terraform_data.c", false)}, {}},
-         {move("terraform_data.a", "module.m.terraform_data.b")}, {"terraform_data.c"}, false},
+         {move_of("terraform_data.a", "module.m.terraform_data.b")}, {"terraform_data.c"}, false},
         // for_each gained: x -> x["a"] is a move, x["b"] a genuine creation. x["b"]'s
         // values do not depend on where x["a"] lives.
         {"a sibling instance of the move's target does not change", refs,
-         {{}, {unmatched(R"(terraform_data.lone["b"])", false)}, {}}, {move("terraform_data.lone", R"(terraform_data.lone["a"])")},
+         {{}, {unmatched(R"(terraform_data.lone["b"])", false)}, {}}, {move_of("terraform_data.lone", R"(terraform_data.lone["a"])")},
          {R"(terraform_data.lone["b"])"}, false},
     };
     for (const auto& c : cases) {
@@ -212,7 +209,7 @@ BOOST_AUTO_TEST_CASE(a_tie_inside_an_instance_others_left_is_looked_at_again) {
                         unmatched("module.key.terraform_data.b", false), unmatched("terraform_data.root", true)};
     for (const char* from : {R"(module.key["red"].terraform_data.b)", R"(module.key["blue"].terraform_data.b)"}) {
         TiedPair tie;
-        tie.move = move(from, "module.key.terraform_data.b");
+        tie.move = move_of(from, "module.key.terraform_data.b");
         result.ties.push_back(tie);
     }
     const auto seen = pair(R"(module.key["red"].terraform_data.seen)", "terraform_data.seen");

@@ -2,16 +2,12 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "match_tables.hpp"
+
 using namespace tfw::core;
+using tfw::core::testing::move_of;
 
 namespace {
-
-Move move_of(const std::string& from, const std::string& to) {
-    Move move;
-    move.from = must_parse_address(from);
-    move.to = must_parse_address(to);
-    return move;
-}
 
 PlanHeader header(const std::string& address, HeaderAction action, const std::string& previous,
                   std::vector<std::string> changes = {}) {

@@ -5,18 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "match_tables.hpp"
+
 using namespace tfw::core;
-
-namespace {
-
-Move move_of(const std::string& from, const std::string& to) {
-    Move move;
-    move.from = must_parse_address(from);
-    move.to = must_parse_address(to);
-    return move;
-}
-
-}  // namespace
+using tfw::core::testing::move_of;
 
 BOOST_AUTO_TEST_CASE(trail_depth_follows_where_the_instance_went) {
     struct Case {

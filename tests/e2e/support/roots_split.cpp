@@ -93,9 +93,19 @@ SplitRoots::SplitRoots(FreshCheckout checkout, BackendWriter writer, const std::
     switch_both(checkout.stage, checkout.stage);
 }
 
-RunResult SplitRoots::tfw_past_a_lost_lock_answer(const std::vector<std::string>& args) const {
+RunResult SplitRoots::tfw_past_a_lost_lock_answer(const std::vector<std::string>& args) {
+    // Every terraform the run starts logs to one file, where the SDK's retry shows: a lock
+    // the run took and lost otherwise (tfw's own fault) still fails the test.
+    const fs::path log = a.scratch() / "tfw-run-terraform.log";
+    std::error_code ignored;
+    fs::remove(log, ignored);
+    a.set_environment("TF_LOG", "debug");
+    a.set_environment("TF_LOG_PATH", log.string());
     const auto started = std::chrono::system_clock::now();
     RunResult run = a.tfw(args);
+    a.set_environment("TF_LOG", "");
+    a.set_environment("TF_LOG_PATH", "");
+    if (read_text_file(log).find("retrying request DynamoDB/PutItem") == std::string::npos) return run;
     const auto lock = own_lock_lost_to_a_retry(run, started);
     if (!lock) return run;
     // force-unlock refuses an ID that is not the lock's: only the root that holds it lets go.

@@ -65,9 +65,10 @@ struct SplitRoots {
     // in `extra` wins.
     RunResult plan(const std::vector<std::string>& extra = {}) const;
     // `tfw ARGS` in A's directory, past the emulator's lost answer to one of its terraform
-    // runs taking a state lock (own_lock_lost_to_a_retry): that lock, in whichever root
-    // holds it, is released and the run made again, once.
-    RunResult tfw_past_a_lost_lock_answer(const std::vector<std::string>& args) const;
+    // runs taking a state lock (own_lock_lost_to_a_retry), where the run's terraform debug
+    // log shows the SDK's retry: that lock, in whichever root holds it, is released and the
+    // run made again, once.
+    RunResult tfw_past_a_lost_lock_answer(const std::vector<std::string>& args);
     // The user's files and both states, to show a run changed nothing.
     std::string everything() const;
 };
