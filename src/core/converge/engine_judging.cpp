@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "tfw/core/converge/changed_anchors.hpp"
 #include "tfw/core/parse/diagnostics.hpp"
 
 namespace tfw::core::inline converge {
@@ -248,18 +249,16 @@ Step<bool> ConvergeEngine::State::drop_unverified_dependency_moves(const PlanTex
     if (!vouched) co_return false;
     // What still changes: from the rendering when tfw recognises it, else from
     // show -json of the same plan.
+    std::set<MovePair> on_trial_uncertain;
+    for (const auto& move : result.moves)
+        if (move.is_tentative() || move.kind == MatchKind::partial) on_trial_uncertain.insert({move.from, move.to});
+    // (No co_await inside a conditional expression: GCC 12 destroys its temporaries twice.)
     std::set<std::string> changed;
     if (summary.recognised) {
-        for (const auto& header : summary.headers) {
-            if (header.action == HeaderAction::move || header.action == HeaderAction::read) continue;
-            auto parsed = parse_address(header.address);
-            if (parsed.address) changed.insert(config_resource_address(*parsed.address));
-        }
+        changed = changed_anchors(summary, on_trial_uncertain);
     } else {
         const Plan* plan = co_await shown_plan(file);
-        for (const auto& change : plan->changes)
-            if (change.action != Action::no_op && change.action != Action::read && change.address.resource)
-                changed.insert(config_resource_address(change.address));
+        changed = changed_anchors(*plan, on_trial_uncertain);
     }
     std::string changed_witness;
     for (const auto& move : result.moves)
