@@ -1,6 +1,7 @@
 #include "tfw/core/converge/trial_order.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 
 namespace tfw::core::inline converge {

@@ -43,40 +43,62 @@ struct Scope {
     const ModuleCall* call = nullptr;  // in the parent, the call of this module
 };
 
-// Terraform refuses a configuration whose references go round; the bound only keeps a
-// malformed plan from recursing for ever.
-constexpr int max_scope_hops = 256;
-
-void resolve(const Scope& scope, const ExpressionReferences& references, std::set<std::string>& out, int hops) {
-    if (hops > max_scope_hops) return;
-    for (const auto& resource : references.resources) out.insert(scope.prefix + resource);
-    if (scope.parent && scope.call)
-        for (const auto& variable : references.variables)
-            if (auto value = scope.call->arguments.find(variable); value != scope.call->arguments.end())
-                resolve(*scope.parent, value->second, out, hops + 1);
-    for (const auto& call_output : references.module_outputs) {
-        // `CALL.OUTPUT`, or `CALL` alone: every output of it.
-        const std::size_t dot = call_output.find('.');
-        const std::string call_name = call_output.substr(0, dot);
-        for (const auto& call : scope.module.calls) {
-            if (call.name != call_name) continue;
-            const Scope child{call.module, scope.prefix + "module." + call.name + ".", &scope, &call};
-            for (const auto& [output, value] : call.module.outputs)
-                if (dot == std::string::npos || output == call_output.substr(dot + 1)) resolve(child, value, out, hops + 1);
+// Follows what expressions name to the resources behind them. Each input variable and
+// output of a scope is followed once (`known_`, keyed by the scope's prefix), so a
+// configuration costs its size, however many resources read one value.
+class ReferenceResolver {
+public:
+    void resolve(const Scope& scope, const ExpressionReferences& references, std::set<std::string>& out, int hops) {
+        // Terraform refuses a configuration whose references go round; the bound only keeps
+        // a malformed plan from recursing for ever.
+        if (hops > max_scope_hops) return;
+        for (const auto& resource : references.resources) out.insert(scope.prefix + resource);
+        if (scope.parent && scope.call)
+            for (const auto& variable : references.variables)
+                if (auto value = scope.call->arguments.find(variable); value != scope.call->arguments.end()) {
+                    const std::set<std::string>& named = known(scope.prefix + "var." + variable, *scope.parent, value->second, hops);
+                    out.insert(named.begin(), named.end());
+                }
+        for (const auto& call_output : references.module_outputs) {
+            // `CALL.OUTPUT`, or `CALL` alone: every output of it.
+            const std::size_t dot = call_output.find('.');
+            const std::string call_name = call_output.substr(0, dot);
+            for (const auto& call : scope.module.calls) {
+                if (call.name != call_name) continue;
+                const Scope child{call.module, scope.prefix + "module." + call.name + ".", &scope, &call};
+                for (const auto& [output, value] : call.module.outputs)
+                    if (dot == std::string::npos || output == call_output.substr(dot + 1)) {
+                        const std::set<std::string>& named = known(child.prefix + "output." + output, child, value, hops);
+                        out.insert(named.begin(), named.end());
+                    }
+            }
         }
     }
-}
 
-void visit_references(const Scope& scope, const std::function<void(const std::string&, const std::string&)>& visit) {
+private:
+    static constexpr int max_scope_hops = 256;
+
+    const std::set<std::string>& known(const std::string& key, const Scope& scope, const ExpressionReferences& value, int hops) {
+        if (auto found = known_.find(key); found != known_.end()) return found->second;
+        std::set<std::string> named;
+        resolve(scope, value, named, hops + 1);
+        return known_.emplace(key, std::move(named)).first->second;
+    }
+
+    std::unordered_map<std::string, std::set<std::string>> known_;
+};
+
+void visit_references(const Scope& scope, ReferenceResolver& resolver,
+                      const std::function<void(const std::string&, const std::string&)>& visit) {
     for (const auto& resource : scope.module.resources) {
         const std::string referrer = scope.prefix + resource.address;
         std::set<std::string> targets;
-        resolve(scope, {resource.references, resource.variables, resource.module_outputs}, targets, 0);
+        resolver.resolve(scope, {resource.references, resource.variables, resource.module_outputs}, targets, 0);
         targets.erase(referrer);
         for (const auto& target : targets) visit(referrer, target);
     }
     for (const auto& call : scope.module.calls)
-        visit_references({call.module, scope.prefix + "module." + call.name + ".", &scope, &call}, visit);
+        visit_references({call.module, scope.prefix + "module." + call.name + ".", &scope, &call}, resolver, visit);
 }
 
 void index_resources(const ConfigModule& module, const std::string& prefix,
@@ -108,7 +130,8 @@ std::set<std::string> reachable_from(const ReferenceEdges& edges, std::vector<st
 
 void for_each_reference(const ConfigModule& root,
                         const std::function<void(const std::string& referrer, const std::string& target)>& visit) {
-    visit_references({root, ""}, visit);
+    ReferenceResolver resolver;
+    visit_references({root, ""}, resolver, visit);
 }
 
 const ConfigModule* find_config_module(const ConfigModule& root, const std::vector<std::string>& call_names) {
