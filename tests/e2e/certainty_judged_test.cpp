@@ -57,3 +57,28 @@ BOOST_AUTO_TEST_CASE(moves_with_equal_values_are_judged_by_terraform) {
     BOOST_TEST(action_at(plan, "terraform_data.triggered_renamed") == "create", describe(plan));
     BOOST_TEST(action_at(plan, "terraform_data.triggered") == "delete", describe(plan));
 }
+
+// Issue 32's first case. `server` is renamed `web`, whose replace_triggered_by names
+// `config`, itself renamed and changed. Both go on trial in one round: `config ->
+// app_config` plans an update, only proposed under the default policy, and in that company
+// `web` plans a replace. A verdict holds only in its company: once `config`'s move is
+// gone, `web` is tried again alone and plans no change. It moves; `config` stays a destroy
+// and a create.
+BOOST_AUTO_TEST_CASE(a_move_refuted_in_one_company_is_tried_again_in_the_next) {
+    Workspace ws("replace_triggered_rename");
+    ws.apply_before();
+    ws.switch_to("after");
+    // The fixture is what it claims: with the one block, `web` plans no change.
+    const auto reference = ws.plan_with_reference_moves();
+    BOOST_TEST_REQUIRE(action_at(reference, "terraform_data.web") == "no-op", describe(reference));
+    BOOST_TEST_REQUIRE(count_actions(reference, tfw::core::Action::remove) == 1u, describe(reference));
+
+    const TfwPlan run = ws.tfw_plan({"-no-color", "--explain"});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(describe(plan) == describe(reference));
+    BOOST_TEST(moved_from(plan, "terraform_data.web") == "terraform_data.server", describe(plan));
+    BOOST_TEST(action_at(plan, "terraform_data.web") == "no-op", describe(plan));
+    BOOST_TEST(contains(run.result.out, "  terraform_data.config -> terraform_data.app_config\n"), run.result.describe());
+    BOOST_TEST(contains(run.result.out, "proposed, not accepted: no accept rule matches kind partial"), run.result.describe());
+}
+
