@@ -388,8 +388,14 @@ Move settled_move(const TieBoard& board, std::size_t edge) {
     Move move = chosen.move;
     std::vector<std::string> evidence;
     if (!move.evidence.empty()) evidence.push_back(move.evidence);
-    evidence.push_back("Terraform's trials ruled out the other candidate" + std::string(refuted_others.size() == 1 ? "" : "s") + " (" +
-                       join(refuted_others, ", ") + ")");
+    // With no rival on the board, what holds the deletion's id left no other candidate
+    // (match_ties' candidates_its_holders_allow): nothing was ruled out by a trial.
+    const bool held = !chosen.referrers.empty() || !chosen.moving_referrers.empty() || !chosen.tied_holders.empty();
+    if (!refuted_others.empty())
+        evidence.push_back("Terraform's trials ruled out the other candidate" + std::string(refuted_others.size() == 1 ? "" : "s") +
+                           " (" + join(refuted_others, ", ") + ")");
+    else if (held)
+        evidence.push_back("what holds its id refers to no other candidate");
     move.evidence = join(evidence, "; ");
     move.tentative_because = "chosen out of a tie by Terraform's trials";
     move.from_tie = false;

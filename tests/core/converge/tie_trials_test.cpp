@@ -422,6 +422,25 @@ BOOST_AUTO_TEST_CASE(the_settled_move_says_what_terraform_refuted) {
     BOOST_TEST(!move.from_tie);
 }
 
+// A pair with no rival on the board (what holds the deletion's id named no other
+// candidate) ruled out nothing: its evidence says what it rests on, not an empty list of
+// refuted candidates (the plan that judges it adds Terraform's verdict).
+BOOST_AUTO_TEST_CASE(a_settled_move_without_rivals_says_what_it_rests_on) {
+    const struct {
+        std::string spec;
+        std::string evidence;
+    } cases[] = {
+        {"a>x^", "what holds its id refers to no other candidate"},
+        {"a>x", ""},
+    };
+    for (const auto& c : cases)
+        BOOST_TEST_CONTEXT(c.spec) {
+            Run run = run_trials({c.spec}, {"a>x"});
+            BOOST_TEST_REQUIRE(paired(run) == Strings{"a>x"}, boost::test_tools::per_element());
+            BOOST_TEST(settled_move(run.board, edge_named(run.board, "a>x")).evidence == c.evidence);
+        }
+}
+
 BOOST_AUTO_TEST_CASE(the_board_orders_by_evidence) {
     std::vector<TiedPair> ties = {tie_of("a>x=1"), tie_of("a>y=5"), tie_of("a>z=5")};
     ties[2].move.similarity = 0.5;
