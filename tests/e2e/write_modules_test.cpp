@@ -54,6 +54,12 @@ BOOST_AUTO_TEST_CASE(rekey_and_rename_write_one_block_per_level_in_its_own_modul
     check_write_case("module_rekey_nested");
 }
 
+// module.svc (count) -> module.service (for_each), server renamed main inside: a block per
+// instance in the root's moved.tf, and server -> main once in modules/svc/moved.tf.
+BOOST_AUTO_TEST_CASE(rekeyed_call_with_a_rename_inside_writes_instance_blocks_and_one_rename) {
+    check_write_case("module_rekeyed_with_rename");
+}
+
 // --moved-file=NAME: the blocks go to that file instead of moved.tf.
 BOOST_AUTO_TEST_CASE(moved_file_option_names_the_file) {
     const WriteCase& c = write_case("module_rename");

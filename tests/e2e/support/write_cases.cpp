@@ -268,6 +268,26 @@ std::vector<WriteCase> make_cases() {
                                            R"(module.a["k"].module.y.terraform_data.s[1])",
                                            R"(module.a["k"].terraform_data.own)"}});
 
+    // Issue 32's placement: the call re-keyed from count to for_each (and renamed), and a
+    // resource renamed inside. One block per module instance in the root, and the rename
+    // once, in the module's own directory, where every instance needs it.
+    cases.push_back({.name = "module_rekeyed_with_rename",
+                     .fixture = "write_module_rekeyed_with_rename",
+                     .prepare = refactor,
+                     .reference_file = "moved.tf",
+                     .plain_deletes = 4,
+                     .written = {{"moved.tf", generated_file({{"module.svc[0]", R"(module.service["api"])"},
+                                                              {"module.svc[1]", R"(module.service["web"])"}})},
+                                 {"modules/svc/moved.tf", generated_file({{"terraform_data.server", "terraform_data.main"}})}},
+                     .moves = {{"module.svc[0].terraform_data.server", R"(module.service["api"].terraform_data.main)"},
+                               {"module.svc[0].terraform_data.settings", R"(module.service["api"].terraform_data.settings)"},
+                               {"module.svc[1].terraform_data.server", R"(module.service["web"].terraform_data.main)"},
+                               {"module.svc[1].terraform_data.settings", R"(module.service["web"].terraform_data.settings)"}},
+                     .state_after_apply = {R"(module.service["api"].terraform_data.main)",
+                                           R"(module.service["api"].terraform_data.settings)",
+                                           R"(module.service["web"].terraform_data.main)",
+                                           R"(module.service["web"].terraform_data.settings)"}});
+
     cases.push_back({.name = "remote_call_renamed",
                      .fixture = "write_remote",
                      .prepare = remote_prepare("after_call_renamed"),
