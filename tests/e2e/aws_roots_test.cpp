@@ -40,25 +40,13 @@ void switch_with_provider(Workspace& ws, const MotoServer& moto, const std::stri
     ws.init();
 }
 
-// The queue's visibility timeout set outside Terraform, as a console user would.
-void set_queue_timeout(const Workspace& ws, const MotoServer& moto, int seconds) {
-    const RunResult set = ws.bash(
-        "python3 -c 'import boto3, sys\n"
-        "sqs = boto3.client(\"sqs\", endpoint_url=sys.argv[1], region_name=\"us-east-1\", "
-        "aws_access_key_id=\"test\", aws_secret_access_key=\"test\")\n"
-        "url = sqs.get_queue_url(QueueName=\"app-exports-ready\")[\"QueueUrl\"]\n"
-        "sqs.set_queue_attributes(QueueUrl=url, Attributes={\"VisibilityTimeout\": sys.argv[2]})' " +
-        moto.endpoint() + " " + std::to_string(seconds));
-    BOOST_TEST_REQUIRE(set.exit_code == 0, set.describe());
-}
-
 // Drift (issue 32). The plans between roots skip the refresh only where the roots' own
 // refreshed plans found no drift. Here the app root's finds the queue's timeout changed,
 // so they refresh as inside a root, and the data root, refreshing, would set the timeout
 // back: the queue is proposed, not moved, as with every plan refreshing. The bucket and
 // its versioning still move.
 void drift_makes_the_plans_between_roots_refresh(const Workspace& app, const Workspace& data, const MotoServer& moto) {
-    set_queue_timeout(app, moto, 45);
+    moto.set_queue_timeout("app-exports-ready", 45);
     Recorder recorder(app);
     const std::string data_dir = data.dir().string();
     const RunResult planned = app.tfw({"plan", "-input=false", "-no-color", "--root", data_dir, recorder.option()});
@@ -75,7 +63,7 @@ void drift_makes_the_plans_between_roots_refresh(const Workspace& app, const Wor
         for (const auto& arg : call)
             if (arg.rfind("-state=", 0) == 0 && is_refreshing_plan(call)) ++refreshing_between;
     BOOST_TEST(refreshing_between > 0u, "terraform calls:\n" << recorder.describe());
-    set_queue_timeout(app, moto, 60);
+    moto.set_queue_timeout("app-exports-ready", 60);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "moto_server.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -222,6 +223,42 @@ MotoServer::Response MotoServer::dynamodb(std::string_view action, std::string_v
     return request("dynamodb", "POST", "/",
                    {"X-Amz-Target: DynamoDB_20120810." + std::string(action), "Content-Type: application/x-amz-json-1.0"},
                    body);
+}
+
+MotoServer::Response MotoServer::sqs(std::string_view action, std::string_view body) const {
+    return request("sqs", "POST", "/",
+                   {"X-Amz-Target: AmazonSQS." + std::string(action), "Content-Type: application/x-amz-json-1.0"}, body);
+}
+
+void MotoServer::set_queue_timeout(const std::string& queue, int seconds) const {
+    const Response found = sqs("GetQueueUrl", "{\"QueueName\":" + json_quote(queue) + "}");
+    rapidjson::Document url;
+    url.Parse(found.body.c_str());
+    if (found.status != 200 || url.HasParseError() || !url.IsObject() || !url.HasMember("QueueUrl") || !url["QueueUrl"].IsString())
+        throw E2eError("the URL of the queue " + queue + ": moto_server answered " + std::to_string(found.status) + ": " + found.body);
+    const Response set = sqs("SetQueueAttributes", "{\"QueueUrl\":" + json_quote(url["QueueUrl"].GetString()) +
+                                                       ",\"Attributes\":{\"VisibilityTimeout\":\"" +
+                                                       std::to_string(seconds) + "\"}}");
+    if (set.status != 200)
+        throw E2eError("setting the timeout of the queue " + queue + " answered " + std::to_string(set.status) + ": " + set.body);
+}
+
+void MotoServer::set_role_max_session(const std::string& role, int seconds) const {
+    // IAM's query protocol: a form, each value percent-encoded.
+    std::string name;
+    for (unsigned char c : role) {
+        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+            name += static_cast<char>(c);
+        } else {
+            static constexpr char hex[] = "0123456789ABCDEF";
+            name += {'%', hex[c >> 4], hex[c & 15]};
+        }
+    }
+    const Response set = request("iam", "POST", "/", {"Content-Type: application/x-www-form-urlencoded"},
+                                 "Action=UpdateRole&Version=2010-05-08&RoleName=" + name +
+                                     "&MaxSessionDuration=" + std::to_string(seconds));
+    if (set.status != 200)
+        throw E2eError("updating the role " + role + " answered " + std::to_string(set.status) + ": " + set.body);
 }
 
 void MotoServer::reset() const {

@@ -78,6 +78,10 @@ public:
     // JSON of the `.tflock` object, or the `Info` of the DynamoDB item), else std::nullopt.
     std::optional<std::string> lock_record(const S3State& state) const;
 
+    // Changes an object outside Terraform, as a console user would: drift a refresh finds.
+    void set_queue_timeout(const std::string& queue, int seconds) const;
+    void set_role_max_session(const std::string& role, int seconds) const;
+
     // A `provider "aws"` block that sends every call of the services the tests use to
     // this server, with fake credentials and no lookups of the account or region.
     std::string aws_provider_block(const std::string& region = "us-east-1") const;
@@ -100,6 +104,7 @@ private:
     Response request(std::string_view service, std::string_view method, std::string_view path,
                      const std::vector<std::string>& headers = {}, std::string_view body = {}) const;
     Response dynamodb(std::string_view action, std::string_view body) const;
+    Response sqs(std::string_view action, std::string_view body) const;  // the JSON protocol
     bool start(const fs::path& program, const std::vector<std::pair<std::string, std::string>>& environment);
     void stop();  // the server, then its directory; safe to call twice
 
