@@ -7,15 +7,6 @@
 #include "tfw/core/parse/hcl_lexer.hpp"
 
 namespace tfw::core::inline parse {
-namespace {
-
-std::string unquoted(std::string_view text) {
-    if (text.size() >= 2 && text.front() == '"' && text.back() == '"') text = text.substr(1, text.size() - 2);
-    return std::string(text);
-}
-
-}  // namespace
-
 std::optional<BackendBlock> read_backend_block(std::string_view tf_text, std::string_view file_name) {
     HclLexer lexer(tf_text, file_name);
     std::vector<HclToken> line;  // the tokens since the last newline, at the depth of interest

@@ -289,6 +289,11 @@ HclToken HclLexer::token(HclPosition start, HclTokenKind kind) const {
     return {kind, text_.substr(start.offset, pos_ - start.offset), start, static_cast<int>(open_.size())};
 }
 
+std::string unquoted(std::string_view text) {
+    if (text.size() >= 2 && text.front() == '"' && text.back() == '"') text = text.substr(1, text.size() - 2);
+    return std::string(text);
+}
+
 bool ends_item(const HclToken& token, int depth) {
     return token.kind == HclTokenKind::end || (token.kind == HclTokenKind::newline && token.depth == depth) ||
            (token.kind == HclTokenKind::close_brace && token.depth == depth - 1);

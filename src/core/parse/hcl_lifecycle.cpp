@@ -9,10 +9,6 @@ namespace {
 constexpr int resource_body_depth = 1;
 constexpr int lifecycle_body_depth = 2;
 
-std::string unquoted(std::string_view quoted) {
-    return quoted.size() >= 2 && quoted.front() == '"' ? std::string(quoted.substr(1, quoted.size() - 2)) : std::string(quoted);
-}
-
 class LifecycleReader {
 public:
     LifecycleReader(std::string_view text, std::string_view file) : tokens_(text, file) {}

@@ -3,6 +3,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace tfw::core;
@@ -182,4 +183,11 @@ BOOST_AUTO_TEST_CASE(reports_syntax_errors_with_file_line_and_column) {
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(lex_error(c.input) == c.expected); }
     }
+}
+
+BOOST_AUTO_TEST_CASE(unquoted_strips_the_quotes_of_a_string_token_only) {
+    const std::pair<std::string, std::string> cases[] = {
+        {"\"aws_vpc\"", "aws_vpc"}, {"\"\"", ""}, {"main", "main"}, {"\"", "\""}, {"\"half", "\"half"},
+    };
+    for (const auto& [text, expected] : cases) BOOST_TEST(unquoted(text) == expected, text);
 }

@@ -106,6 +106,10 @@ private:
     std::vector<OpenBracket> open_;
 };
 
+// A quoted string token's text without its quotes (block labels, literal values); any
+// other text as it is.
+std::string unquoted(std::string_view text);
+
 // Whether `token` ends an item of a body at `depth`: its newline, or the "}" that closes
 // the body when the item shares that brace's line (or the end of the text).
 bool ends_item(const HclToken& token, int depth);
