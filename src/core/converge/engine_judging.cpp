@@ -142,6 +142,11 @@ Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, c
                     withdrawn_now[entry.index] = describe(entry.verdict) + "; only no change confirms a pair chosen by Terraform's trials";
                     break;
                 }
+                if (move.guessed) {
+                    withdrawn_now[entry.index] = describe(entry.verdict) + "; only no change confirms a pair guessed from its referent's keys";
+                    note_fall(move);
+                    break;
+                }
                 if (move.kind != MatchKind::cross_type) move.kind = MatchKind::partial;
                 break;
             case TrialOutcome::replace:
@@ -233,7 +238,11 @@ Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, c
         const std::string note = reason->second.empty() ? "proposed, not accepted by policy" : reason->second;
         withdrawn.push_back({move.from, true, why, {{move.to, move.remaining_differences, note}}});
         withdrawn.push_back({move.to, false, why, {{move.from, move.remaining_differences, note}}});
-        if (memory) {
+        // A guess that fell leaves its sides to the next analysis, where the values it
+        // waited for (its referent's, moved now) are known.
+        if (memory && move.guessed) {
+            memory->values_may_change = true;
+        } else if (memory) {
             memory->unmatched.insert(to_string(move.from));
             memory->unmatched.insert(to_string(move.to));
         }

@@ -1,9 +1,10 @@
 // Stage 2: which equal pairs are moves. A pair is a move when each side is the other's
 // only candidate. Ties go to the dependency evidence (anchors that stayed put), then to
-// the module instance the rest of the object's instance moved to, then to the reference
-// structure among the tied objects themselves, then to constraint propagation; what
-// stays tied stays unmatched. A pair settled any way but plain uniqueness of fully known
-// values is tentative: Terraform confirms it by a replan.
+// the module instance the rest of the object's instance moved to, then to the keys their
+// referents' moves took (key_trail.hpp), then to the reference structure among the tied
+// objects themselves, then to constraint propagation; what stays tied stays unmatched. A
+// pair settled any way but plain uniqueness of fully known values is tentative: Terraform
+// confirms it by a replan.
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -12,6 +13,7 @@
 #include <unordered_map>
 
 #include "tfw/core/match/dependency_evidence.hpp"
+#include "tfw/core/match/key_trail.hpp"
 #include "tfw/core/match/match_state.hpp"
 
 namespace tfw::core::inline match {
@@ -49,6 +51,7 @@ public:
             filter_by_dependencies();
             resolve_by_module_instance();
             resolve_by_instance_structure();
+            resolve_by_key_trail();
             resolve_by_structure();
         }
         propagate_and_accept();
@@ -548,6 +551,133 @@ private:
         }
     }
 
+    // A tie group of one resource's instances (every deletion of R, every creation of R'),
+    // as many on each side, whose creations' configuration refers to a resource S whose
+    // instances moved by key: each deletion R[k] takes R'[m] where S[k] went to S[m], when
+    // that pairs the group one to one. Only where the deletions differ from each other by
+    // value at the paths their candidates' configuration leaves unknown (key_trail.hpp):
+    // then at most one pairing plans every object with no change, and Terraform judges
+    // this one in the same plan as S's moves, a plan and a show sooner than once the next
+    // plan has made those values known. Twins alike there stay ties.
+    void resolve_by_key_trail() {
+        std::vector<std::pair<Address, Address>> moves;
+        std::vector<std::size_t> deletions_per_creation(state_.creations.size(), 0);
+        for (const auto& candidates : candidates_)
+            for (std::size_t c : candidates) ++deletions_per_creation[c];
+        for (std::size_t d = 0; d < candidates_.size(); ++d)
+            if (candidates_[d].size() == 1 && deletions_per_creation[candidates_[d][0]] == 1)
+                moves.push_back({state_.deletions[d].address(), state_.creations[candidates_[d][0]].address()});
+        for (const auto& change : state_.plan.changes)
+            if (change.is_managed() && !change.deposed && change.previous_address && change.action != Action::remove &&
+                change.action != Action::create)
+                moves.push_back({*change.previous_address, change.address});
+        const KeyTrail trail(moves);
+        for (const auto& group : tie_groups()) {
+            const auto& [deletions, creations] = group;
+            if (deletions.size() != creations.size() || deletions.size() < 2) continue;
+            const std::string old_resource = config_resource_address(state_.deletions[deletions.front()].address());
+            const std::string new_resource = config_resource_address(state_.creations[*creations.begin()].address());
+            const bool one_resource =
+                std::all_of(deletions.begin(), deletions.end(),
+                            [&](std::size_t d) { return config_resource_address(state_.deletions[d].address()) == old_resource; }) &&
+                std::all_of(creations.begin(), creations.end(),
+                            [&](std::size_t c) { return config_resource_address(state_.creations[c].address()) == new_resource; });
+            if (!one_resource) continue;
+            // The referents with a trail; several must agree.
+            std::vector<std::string> referents;
+            const auto refs = references().find(new_resource);
+            if (refs != references().end())
+                for (const auto& target : refs->second)
+                    if (target != new_resource && trail.has(target)) referents.push_back(target);
+            if (referents.empty()) continue;
+            std::map<std::size_t, std::size_t> chosen;  // deletion -> creation
+            std::set<std::size_t> taken;
+            for (std::size_t d : deletions) {
+                const InstanceKey& old_key = state_.deletions[d].address().resource->key;
+                std::optional<InstanceKey> new_key;
+                bool agree = true;
+                for (const auto& referent : referents) {
+                    const auto followed = trail.follow(referent, old_key);
+                    if (!followed || (new_key && *new_key != *followed)) agree = false;
+                    if (followed) new_key = followed;
+                }
+                if (!agree || !new_key) break;
+                for (std::size_t c : candidates_[d])
+                    if (state_.creations[c].address().resource->key == *new_key && taken.insert(c).second) chosen[d] = c;
+                if (!chosen.count(d)) break;
+            }
+            if (chosen.size() != deletions.size()) continue;
+            std::vector<std::string> signatures;
+            for (const auto& [d, c] : chosen) signatures.push_back(unknown_values_signature(d, c));
+            if (!signatures_tell_apart(signatures)) continue;
+            for (const auto& [d, c] : chosen) {
+                candidates_[d] = {c};
+                by_key_trail_[d] = join(referents, ", ");
+            }
+        }
+    }
+
+    // Each tie group: deletions and creations linked by candidates, as evidence left them.
+    std::vector<std::pair<std::vector<std::size_t>, std::set<std::size_t>>> tie_groups() const {
+        std::vector<std::vector<std::size_t>> deletions_of(state_.creations.size());
+        for (std::size_t d = 0; d < candidates_.size(); ++d)
+            for (std::size_t c : candidates_[d]) deletions_of[c].push_back(d);
+        std::vector<std::pair<std::vector<std::size_t>, std::set<std::size_t>>> groups;
+        std::vector<bool> seen(candidates_.size(), false);
+        for (std::size_t start = 0; start < candidates_.size(); ++start) {
+            if (seen[start] || candidates_[start].empty() || !in_current_tie(start, deletions_of)) continue;
+            std::vector<std::size_t> group_deletions;
+            std::set<std::size_t> group_creations;
+            std::vector<std::size_t> queue = {start};
+            seen[start] = true;
+            while (!queue.empty()) {
+                std::size_t d = queue.back();
+                queue.pop_back();
+                group_deletions.push_back(d);
+                for (std::size_t c : candidates_[d]) {
+                    group_creations.insert(c);
+                    for (std::size_t other : deletions_of[c])
+                        if (!seen[other]) {
+                            seen[other] = true;
+                            queue.push_back(other);
+                        }
+                }
+            }
+            std::sort(group_deletions.begin(), group_deletions.end());
+            groups.push_back({std::move(group_deletions), std::move(group_creations)});
+        }
+        return groups;
+    }
+
+    // The deletion's values at the paths the creation's configuration sets and leaves
+    // unknown, ids aside: what a plan of the pair compares once those are known. A JSON
+    // document is left out too: a provider may find two texts of it equal.
+    std::string unknown_values_signature(std::size_t d, std::size_t c) {
+        const auto unknown = unknown_paths(state_.creations[c].attributes());
+        const auto& resources = state_.config_resources();
+        const auto resource = resources.find(config_resource_address(state_.creations[c].address()));
+        if (resource == resources.end()) return {};
+        std::vector<std::string_view> configured;
+        for (auto path : unknown)
+            if (resource->second->sets(path)) configured.push_back(path);
+        std::string out;
+        for (const auto& leaf : state_.deletions[d].attributes()) {
+            if (leaf.unknown || leaf.path == "id" || leaf.path == "arn" || !covered_by_any(configured, leaf.path)) continue;
+            if (leaf.value.starts_with("\"{") || leaf.value.starts_with("\"[")) continue;
+            out += leaf.path + "=" + leaf.value + "\n";
+        }
+        return out;
+    }
+
+    const ReferenceEdges& references() {
+        if (!references_) {
+            references_.emplace();
+            for_each_reference(state_.plan.configuration,
+                               [&](const std::string& referrer, const std::string& target) { (*references_)[referrer].push_back(target); });
+        }
+        return *references_;
+    }
+
     // The trials of a module instance `from` alike with several new instances: its
     // objects' recorded tie pairs become one group per candidate instance, each object
     // paired only with its counterpart there, and each pair carrying the rest of its
@@ -628,33 +758,10 @@ private:
     // Applied only when it is the one such assignment and elimination alone cannot
     // decide: two assignments that both fit leave the tie as it is.
     void resolve_by_structure() {
-        std::vector<std::vector<std::size_t>> deletions_of(state_.creations.size());
-        for (std::size_t d = 0; d < candidates_.size(); ++d)
-            for (std::size_t c : candidates_[d]) deletions_of[c].push_back(d);
-        std::vector<bool> seen(candidates_.size(), false);
-        for (std::size_t start = 0; start < candidates_.size(); ++start) {
-            if (seen[start] || candidates_[start].empty() || !in_current_tie(start, deletions_of)) continue;
-            std::vector<std::size_t> group_deletions;
-            std::set<std::size_t> group_creations;
-            std::vector<std::size_t> queue = {start};
-            seen[start] = true;
-            while (!queue.empty()) {
-                std::size_t d = queue.back();
-                queue.pop_back();
-                group_deletions.push_back(d);
-                for (std::size_t c : candidates_[d]) {
-                    group_creations.insert(c);
-                    for (std::size_t other : deletions_of[c])
-                        if (!seen[other]) {
-                            seen[other] = true;
-                            queue.push_back(other);
-                        }
-                }
-            }
-            if (group_deletions.size() > structure_group_cap || group_creations.size() > structure_group_cap) continue;
-            std::sort(group_deletions.begin(), group_deletions.end());
-            settle_group(group_deletions);
-        }
+        // The groups are disjoint: settling one leaves the others as they were.
+        for (const auto& [group_deletions, group_creations] : tie_groups())
+            if (group_deletions.size() <= structure_group_cap && group_creations.size() <= structure_group_cap)
+                settle_group(group_deletions);
     }
 
     bool in_current_tie(std::size_t d, const std::vector<std::vector<std::size_t>>& deletions_of) const {
@@ -780,8 +887,9 @@ private:
         bool propagated = propagated_deletions_.count(d) > 0 || propagated_creations_.count(c) > 0;
         bool structure = by_structure_.count(d) > 0;
         auto instance = instance_moved_.find(d);
+        auto keyed = by_key_trail_.find(d);
         bool dependency = by_dependency_.count(d) > 0 ||
-                          (!propagated && !structure && instance == instance_moved_.end() &&
+                          (!propagated && !structure && instance == instance_moved_.end() && keyed == by_key_trail_.end() &&
                            (state_.creations_of[d].size() > 1 || state_.deletions_of[c].size() > 1));
         Move move;
         move.kind = differing_paths(before, after).empty() ? MatchKind::exact : MatchKind::ignore_rules;
@@ -805,12 +913,17 @@ private:
             move.evidence += "; moves with the rest of its module instance, " + instance->second;
             tentative.push_back("resolved out of a tie by its module instance");
         }
+        if (keyed != by_key_trail_.end()) {
+            move.evidence += "; takes the key its referent took, " + keyed->second;
+            tentative.push_back("resolved out of a tie by its referent's keys");
+        }
         if (propagated) {
             move.evidence += "; its other candidates are each another object's only match";
             tentative.push_back("resolved out of a tie by elimination");
         }
         move.by_dependency = dependency;
-        move.from_tie = dependency || propagated || structure || instance != instance_moved_.end();
+        move.guessed = keyed != by_key_trail_.end();
+        move.from_tie = dependency || propagated || structure || instance != instance_moved_.end() || keyed != by_key_trail_.end();
         move.tentative_because = join(tentative, "; ");
         state_.accept(d, c, std::move(move));
     }
@@ -847,6 +960,8 @@ private:
     std::set<std::size_t> by_dependency_;
     std::set<std::size_t> by_structure_;
     std::map<std::size_t, std::string> instance_moved_;  // deletion -> `module.a[0] to module.b["x"]`
+    std::map<std::size_t, std::string> by_key_trail_;    // deletion -> the referents whose keys it followed
+    std::optional<ReferenceEdges> references_;
     std::set<std::size_t> propagated_deletions_;  // paired by propagation, either way
     std::set<std::size_t> propagated_creations_;
 };

@@ -651,3 +651,73 @@ BOOST_AUTO_TEST_CASE(a_holder_with_a_candidate_in_each_instance_goes_beside_the_
                             R"(module.m["b"].terraform_data.cert tried with module.m.terraform_data.disk -> module.m["b"].terraform_data.disk)"}),
                boost::test_tools::per_element());
 }
+
+// Twins whose values wait on their referent's keys (key_trail.hpp): three subnets re-keyed
+// from count to for_each, each with a route table association that holds its id. In the
+// first plan every association's subnet is unknown, so they tie; each takes the key its
+// subnet's move took, when the old associations differ where the new ones are unknown.
+BOOST_AUTO_TEST_CASE(twins_take_the_keys_their_referents_took) {
+    struct Case {
+        std::string name;
+        std::vector<std::string> subnet_keys;  // where subnet[0], [1], [2] went
+        std::vector<std::string> held;         // the subnet each old association held
+        std::string referent = "terraform_data.subnet";  // what the associations refer to
+        std::vector<std::string> moves;        // of the associations
+    };
+    auto association_moves = [](const std::vector<std::string>& keys) {
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            out.push_back("terraform_data.assoc[" + std::to_string(i) + "] -> terraform_data.assoc[\"" + keys[i] +
+                          "\"] exact tentative");
+        return out;
+    };
+    const std::vector<Case> cases = {
+        {"each association takes its subnet's key", {"a", "b", "c"}, {"\"s0\"", "\"s1\"", "\"s2\""}, "terraform_data.subnet",
+         association_moves({"a", "b", "c"})},
+        {"the keys in another order", {"c", "a", "b"}, {"\"s0\"", "\"s1\"", "\"s2\""}, "terraform_data.subnet",
+         association_moves({"c", "a", "b"})},
+        {"alike where the new ones are unknown: a true tie stays", {"a", "b", "c"}, {"\"s0\"", "\"s0\"", "\"s0\""}, "terraform_data.subnet", {}},
+        {"a JSON document is all that differs: a provider may find them equal", {"a", "b", "c"},
+         {"\"{\\\"s\\\":0}\"", "\"{\\\"s\\\":1}\"", "\"{\\\"s\\\":2}\""}, "terraform_data.subnet", {}},
+        {"what they refer to stays where it is: no keys to follow", {"a", "b", "c"}, {"\"s0\"", "\"s1\"", "\"s2\""},
+         "terraform_data.table", {}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            PlanBuilder builder;
+            const std::vector<std::string> cidrs = {"\"10.0.1.0/24\"", "\"10.0.2.0/24\"", "\"10.0.3.0/24\""};
+            for (std::size_t i = 0; i < 3; ++i) {
+                const std::string index = std::to_string(i);
+                builder.deletion("terraform_data.subnet[" + index + "]",
+                                 {{"id", "\"s" + index + "\""}, {"input", cidrs[i]}, {"triggers_replace", "null"}}, builtin);
+                builder.creation("terraform_data.subnet[\"" + c.subnet_keys[i] + "\"]",
+                                 {{"id", "?"}, {"input", cidrs[i]}, {"triggers_replace", "null"}}, builtin);
+                builder.deletion("terraform_data.assoc[" + index + "]",
+                                 {{"id", "\"a" + index + "\""}, {"input.subnet", c.held[i]}, {"input.table", "\"t\""},
+                                  {"triggers_replace", "null"}},
+                                 builtin);
+            }
+            for (const std::string key : {"a", "b", "c"})
+                builder.creation("terraform_data.assoc[\"" + key + "\"]",
+                                 {{"id", "?"}, {"input.subnet", "?"}, {"input.table", "\"t\""}, {"triggers_replace", "null"}},
+                                 builtin);
+            builder.configures("terraform_data.subnet[\"a\"]", {"input"});
+            builder.configures("terraform_data.assoc[\"a\"]", {"input"});
+            builder.configures("terraform_data.table", {"input"});
+            builder.depends("terraform_data.assoc", {c.referent});
+            builder.refers("terraform_data.assoc[\"a\"]", {c.referent});
+            const MatchResult result = stage_two(builder.plan);
+            std::vector<std::string> associations;
+            for (const auto& move : show_moves(result))
+                if (move.starts_with("terraform_data.assoc")) associations.push_back(move);
+            BOOST_TEST(associations == c.moves, boost::test_tools::per_element());
+            for (const auto& move : result.moves)
+                if (move.from.resource->name == "assoc") {
+                    BOOST_TEST(move.guessed);
+                    BOOST_TEST(move.from_tie);
+                    BOOST_TEST(move.tentative_because ==
+                               "input is unknown until apply; resolved out of a tie by its referent's keys");
+                }
+        }
+    }
+}

@@ -38,6 +38,10 @@ struct Move {
     // True when the pair was resolved out of a tie (by dependencies or by elimination): it
     // stands or falls with the other pairings resolved out of ties.
     bool from_tie = false;
+    // True when the pairing is a guess to try, not evidence (it takes the keys its
+    // referent's moves took): it stands on no change alone, never on an update a policy
+    // would take as partial.
+    bool guessed = false;
     // The resources (config addresses) whose dependencies vouched for the pairing: once
     // the move is in, they must plan no change, or the pairing was wrong.
     std::vector<std::string> witnesses;
