@@ -3,9 +3,13 @@
 // is the simplest case) becomes a tentative partial move. Terraform then judges it: no
 // change means the differences were ones it does not act on (legacy `""` against null,
 // `ignore_changes`); an update is a real difference that only a `partial` policy rule
-// accepts; a replace is never a move.
+// accepts; a replace is never a move. Candidates that differ only in empty values
+// against null, several to a side, are a tie: the keys their referents' moves took pair
+// them where they can (key_trail.hpp), Terraform's trials where they cannot.
 #include <algorithm>
+#include <set>
 
+#include "tfw/core/match/key_trail.hpp"
 #include "tfw/core/match/match_state.hpp"
 
 namespace tfw::core::inline match {
@@ -84,26 +88,93 @@ Move partial_move(const Attributes& before, const Attributes& after, const std::
     return move;
 }
 
-// Pairs that differ only in zero values against null (a legacy provider's `""` where a
-// fresh plan has null), where one side has several such candidates: a tie that
-// Terraform's trials decide (core/converge/tie_trials), never a pair chosen here.
-void record_zero_value_ties(MatchState& state, const std::vector<std::size_t>& ds, const std::vector<std::size_t>& cs,
-                            const std::vector<std::vector<double>>& score) {
-    std::vector<std::size_t> per_row(ds.size(), 0), per_column(cs.size(), 0);
-    for (std::size_t i = 0; i < ds.size(); ++i)
-        for (std::size_t j = 0; j < cs.size(); ++j)
-            if (score[i][j] == 1.0) ++per_row[i], ++per_column[j];
-    for (std::size_t i = 0; i < ds.size(); ++i)
-        for (std::size_t j = 0; j < cs.size(); ++j) {
-            if (score[i][j] != 1.0 || (per_row[i] < 2 && per_column[j] < 2)) continue;
-            const Attributes& before = state.deletions[ds[i]].attributes();
-            const Attributes& after = state.creations[cs[j]].attributes();
-            TiedPair tie;
-            tie.move = partial_move(before, after, "one of several candidates that differ only in empty values against null");
-            tie.move.from = state.deletions[ds[i]].address();
-            tie.move.to = state.creations[cs[j]].address();
-            tie.known_equal = compared_values(before, after);
-            state.result.ties.push_back(std::move(tie));
+// Candidates that differ only in zero values against null (a legacy provider's `""`
+// where a fresh plan has null), several to one side: a tie within one pool of a type.
+struct ZeroValueTie {
+    std::vector<std::size_t> ds, cs;            // the pool's sides
+    std::vector<std::vector<double>> score;     // similarity_for_trial, 1.0 for such pairs
+    bool tied(std::size_t i, std::size_t j) const { return score[i][j] == 1.0; }
+};
+
+// The tie's groups: deletions and creations (pool positions) linked by tied pairs where
+// a side has several.
+std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> groups_of(const ZeroValueTie& tie) {
+    std::vector<std::size_t> per_row(tie.ds.size(), 0), per_column(tie.cs.size(), 0);
+    for (std::size_t i = 0; i < tie.ds.size(); ++i)
+        for (std::size_t j = 0; j < tie.cs.size(); ++j)
+            if (tie.tied(i, j)) ++per_row[i], ++per_column[j];
+    std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> groups;
+    std::vector<bool> seen_row(tie.ds.size(), false), seen_column(tie.cs.size(), false);
+    for (std::size_t start = 0; start < tie.ds.size(); ++start) {
+        if (seen_row[start] || per_row[start] == 0) continue;
+        bool contested = per_row[start] >= 2;
+        std::vector<std::size_t> rows, columns, queue = {start};
+        seen_row[start] = true;
+        while (!queue.empty()) {
+            const std::size_t i = queue.back();
+            queue.pop_back();
+            rows.push_back(i);
+            for (std::size_t j = 0; j < tie.cs.size(); ++j) {
+                if (!tie.tied(i, j) || seen_column[j]) continue;
+                seen_column[j] = true;
+                columns.push_back(j);
+                contested = contested || per_column[j] >= 2;
+                for (std::size_t k = 0; k < tie.ds.size(); ++k)
+                    if (tie.tied(k, j) && !seen_row[k]) {
+                        seen_row[k] = true;
+                        contested = contested || per_row[k] >= 2;
+                        queue.push_back(k);
+                    }
+            }
+        }
+        if (contested) groups.push_back({std::move(rows), std::move(columns)});
+    }
+    return groups;
+}
+
+// Each group the key trail pairs becomes tentative partial moves, guessed; the rest are
+// tie pairs for Terraform's trials (core/converge/tie_trials), never a pair chosen here.
+void settle_zero_value_ties(MatchState& state, const std::vector<ZeroValueTie>& ties) {
+    if (ties.empty()) return;
+    std::vector<std::pair<Address, Address>> moves;
+    for (const auto& move : state.result.moves) moves.push_back({move.from, move.to});
+    const KeyTrail trail = key_trail_of(state.plan, std::move(moves));
+    ReferenceEdges references;
+    for_each_reference(state.plan.configuration,
+                       [&](const std::string& referrer, const std::string& target) { references[referrer].push_back(target); });
+    for (const auto& tie : ties)
+        for (const auto& [rows, columns] : groups_of(tie)) {
+            std::vector<std::size_t> deletions, creations;
+            for (std::size_t i : rows) deletions.push_back(tie.ds[i]);
+            for (std::size_t j : columns) creations.push_back(tie.cs[j]);
+            auto position = [](const std::vector<std::size_t>& side, std::size_t index) {
+                return static_cast<std::size_t>(std::find(side.begin(), side.end(), index) - side.begin());
+            };
+            const auto chosen = pair_by_key_trail(state, trail, references, deletions, creations, [&](std::size_t d, std::size_t c) {
+                return tie.tied(position(tie.ds, d), position(tie.cs, c));
+            });
+            for (const auto& [d, c] : chosen) {
+                const std::string referents =
+                    trail_referents(trail, references, config_resource_address(state.creations[c].address()));
+                Move move = partial_move(state.deletions[d].attributes(), state.creations[c].attributes(),
+                                         "takes the key its referent took, " + referents);
+                move.tentative_because += "; resolved out of a tie by its referent's keys";
+                move.guessed = true;
+                move.from_tie = true;
+                state.accept(d, c, std::move(move));
+            }
+            for (std::size_t i : rows)
+                for (std::size_t j : columns) {
+                    if (!tie.tied(i, j) || state.matched_deletion[tie.ds[i]] || state.matched_creation[tie.cs[j]]) continue;
+                    const Attributes& before = state.deletions[tie.ds[i]].attributes();
+                    const Attributes& after = state.creations[tie.cs[j]].attributes();
+                    TiedPair pair;
+                    pair.move = partial_move(before, after, "one of several candidates that differ only in empty values against null");
+                    pair.move.from = state.deletions[tie.ds[i]].address();
+                    pair.move.to = state.creations[tie.cs[j]].address();
+                    pair.known_equal = compared_values(before, after);
+                    state.result.ties.push_back(std::move(pair));
+                }
         }
 }
 
@@ -138,6 +209,7 @@ void find_partial_pairs(MatchState& state) {
     for (std::size_t c = 0; c < state.creations.size(); ++c)
         if (!state.matched_creation[c] && !state.tied_creations.count(c))
             pools[{state.creations[c].type(), state.creations[c].change->provider_name}].second.push_back(c);
+    std::vector<ZeroValueTie> zero_value_ties;
     for (const auto& [group, pool] : pools) {
         const auto& [ds, cs] = pool;
         if (ds.empty() || cs.empty()) continue;
@@ -149,7 +221,6 @@ void find_partial_pairs(MatchState& state) {
         for (std::size_t i = 0; i < ds.size(); ++i)
             for (std::size_t j = 0; j < cs.size(); ++j)
                 score[i][j] = similarity_for_trial(state.deletions[ds[i]].attributes(), state.creations[cs[j]].attributes());
-        record_zero_value_ties(state, ds, cs, score);
         for (std::size_t i = 0; i < ds.size(); ++i) {
             std::size_t best = strict_best(score[i]);
             // The only pair of its type left is always worth one replan.
@@ -163,7 +234,11 @@ void find_partial_pairs(MatchState& state) {
                          partial_move(state.deletions[ds[i]].attributes(), state.creations[cs[best]].attributes(),
                                       only_pair ? "the only pair of its type left" : "each the other's closest"));
         }
+        zero_value_ties.push_back({ds, cs, std::move(score)});
     }
+    // Once every pool's closest pairs are in: the trail follows them too (subnets pair
+    // after their route table associations, by type name).
+    settle_zero_value_ties(state, zero_value_ties);
 }
 
 }  // namespace tfw::core::match

@@ -560,59 +560,23 @@ private:
     // this one in the same plan as S's moves, a plan and a show sooner than once the next
     // plan has made those values known. Twins alike there stay ties.
     void resolve_by_key_trail() {
-        std::vector<std::pair<Address, Address>> moves;
         std::vector<std::size_t> deletions_per_creation(state_.creations.size(), 0);
         for (const auto& candidates : candidates_)
             for (std::size_t c : candidates) ++deletions_per_creation[c];
+        std::vector<std::pair<Address, Address>> unique;
         for (std::size_t d = 0; d < candidates_.size(); ++d)
             if (candidates_[d].size() == 1 && deletions_per_creation[candidates_[d][0]] == 1)
-                moves.push_back({state_.deletions[d].address(), state_.creations[candidates_[d][0]].address()});
-        for (const auto& change : state_.plan.changes)
-            if (change.is_managed() && !change.deposed && change.previous_address && change.action != Action::remove &&
-                change.action != Action::create)
-                moves.push_back({*change.previous_address, change.address});
-        const KeyTrail trail(moves);
-        for (const auto& group : tie_groups()) {
-            const auto& [deletions, creations] = group;
-            if (deletions.size() != creations.size() || deletions.size() < 2) continue;
-            const std::string old_resource = config_resource_address(state_.deletions[deletions.front()].address());
-            const std::string new_resource = config_resource_address(state_.creations[*creations.begin()].address());
-            const bool one_resource =
-                std::all_of(deletions.begin(), deletions.end(),
-                            [&](std::size_t d) { return config_resource_address(state_.deletions[d].address()) == old_resource; }) &&
-                std::all_of(creations.begin(), creations.end(),
-                            [&](std::size_t c) { return config_resource_address(state_.creations[c].address()) == new_resource; });
-            if (!one_resource) continue;
-            // The referents with a trail; several must agree.
-            std::vector<std::string> referents;
-            const auto refs = references().find(new_resource);
-            if (refs != references().end())
-                for (const auto& target : refs->second)
-                    if (target != new_resource && trail.has(target)) referents.push_back(target);
-            if (referents.empty()) continue;
-            std::map<std::size_t, std::size_t> chosen;  // deletion -> creation
-            std::set<std::size_t> taken;
-            for (std::size_t d : deletions) {
-                const InstanceKey& old_key = state_.deletions[d].address().resource->key;
-                std::optional<InstanceKey> new_key;
-                bool agree = true;
-                for (const auto& referent : referents) {
-                    const auto followed = trail.follow(referent, old_key);
-                    if (!followed || (new_key && *new_key != *followed)) agree = false;
-                    if (followed) new_key = followed;
-                }
-                if (!agree || !new_key) break;
-                for (std::size_t c : candidates_[d])
-                    if (state_.creations[c].address().resource->key == *new_key && taken.insert(c).second) chosen[d] = c;
-                if (!chosen.count(d)) break;
-            }
-            if (chosen.size() != deletions.size()) continue;
-            std::vector<std::string> signatures;
-            for (const auto& [d, c] : chosen) signatures.push_back(unknown_values_signature(d, c));
-            if (!signatures_tell_apart(signatures)) continue;
+                unique.push_back({state_.deletions[d].address(), state_.creations[candidates_[d][0]].address()});
+        const KeyTrail trail = key_trail_of(state_.plan, std::move(unique));
+        for (const auto& [deletions, creations] : tie_groups()) {
+            const std::vector<std::size_t> group_creations(creations.begin(), creations.end());
+            const auto chosen = pair_by_key_trail(state_, trail, references(), deletions, group_creations, [&](std::size_t d, std::size_t c) {
+                return std::find(candidates_[d].begin(), candidates_[d].end(), c) != candidates_[d].end();
+            });
             for (const auto& [d, c] : chosen) {
                 candidates_[d] = {c};
-                by_key_trail_[d] = join(referents, ", ");
+                by_key_trail_[d] =
+                    trail_referents(trail, references(), config_resource_address(state_.creations[c].address()));
             }
         }
     }
@@ -647,26 +611,6 @@ private:
             groups.push_back({std::move(group_deletions), std::move(group_creations)});
         }
         return groups;
-    }
-
-    // The deletion's values at the paths the creation's configuration sets and leaves
-    // unknown, ids aside: what a plan of the pair compares once those are known. A JSON
-    // document is left out too: a provider may find two texts of it equal.
-    std::string unknown_values_signature(std::size_t d, std::size_t c) {
-        const auto unknown = unknown_paths(state_.creations[c].attributes());
-        const auto& resources = state_.config_resources();
-        const auto resource = resources.find(config_resource_address(state_.creations[c].address()));
-        if (resource == resources.end()) return {};
-        std::vector<std::string_view> configured;
-        for (auto path : unknown)
-            if (resource->second->sets(path)) configured.push_back(path);
-        std::string out;
-        for (const auto& leaf : state_.deletions[d].attributes()) {
-            if (leaf.unknown || leaf.path == "id" || leaf.path == "arn" || !covered_by_any(configured, leaf.path)) continue;
-            if (leaf.value.starts_with("\"{") || leaf.value.starts_with("\"[")) continue;
-            out += leaf.path + "=" + leaf.value + "\n";
-        }
-        return out;
     }
 
     const ReferenceEdges& references() {

@@ -142,3 +142,63 @@ BOOST_AUTO_TEST_CASE(zero_value_ties_go_to_the_trials) {
         }
     }
 }
+
+// The AWS shape of key_trail.hpp: subnets re-keyed from count to for_each pair as partial
+// moves (a legacy `""` against null), and their route table associations, which differ
+// from each other only in the subnet each holds, unknown in the new ones, tie on empty
+// values against null. The trail pairs them by the keys the subnets took, as guesses;
+// without it, or where the old ones hold one subnet alike, they stay a tie.
+BOOST_AUTO_TEST_CASE(zero_value_ties_take_the_keys_their_referents_took) {
+    struct Case {
+        std::string name;
+        std::vector<std::string> held;  // the subnet each old association held
+        bool refers = true;             // the new associations' configuration names the subnets
+        std::vector<std::string> moves;
+        std::size_t ties = 0;
+    };
+    const std::vector<Case> cases = {
+        {"each association takes its subnet's key",
+         {"\"s0\"", "\"s1\"", "\"s2\""},
+         true,
+         {"aws_route_table_association.a[0] -> aws_route_table_association.a[\"x\"] partial tentative differs in gateway_id",
+          "aws_route_table_association.a[1] -> aws_route_table_association.a[\"y\"] partial tentative differs in gateway_id",
+          "aws_route_table_association.a[2] -> aws_route_table_association.a[\"z\"] partial tentative differs in gateway_id"},
+         0},
+        {"one subnet held alike by all: a tie for the trials", {"\"s0\"", "\"s0\"", "\"s0\""}, true, {}, 9},
+        {"no reference to the subnets: a tie for the trials", {"\"s0\"", "\"s1\"", "\"s2\""}, false, {}, 9},
+    };
+    const std::vector<std::string> keys = {"x", "y", "z"};
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            PlanBuilder builder;
+            for (std::size_t i = 0; i < 3; ++i) {
+                const std::string index = std::to_string(i), cidr = "\"10.0." + index + ".0/24\"";
+                builder.deletion("aws_subnet.a[" + index + "]", {{"cidr_block", cidr}, {"id", "\"s" + index + "\""}, {"ipv6_cidr_block", "\"\""}});
+                builder.creation("aws_subnet.a[\"" + keys[i] + "\"]", {{"cidr_block", cidr}, {"id", "?"}, {"ipv6_cidr_block", "null"}});
+                builder.deletion("aws_route_table_association.a[" + index + "]",
+                                 {{"gateway_id", "\"\""}, {"id", "\"rta" + index + "\""}, {"route_table_id", "\"rt\""}, {"subnet_id", c.held[i]}});
+                builder.creation("aws_route_table_association.a[\"" + keys[i] + "\"]",
+                                 {{"gateway_id", "null"}, {"id", "?"}, {"route_table_id", "\"rt\""}, {"subnet_id", "?"}});
+            }
+            builder.configures("aws_subnet.a[\"x\"]", {"cidr_block"});
+            builder.configures("aws_route_table_association.a[\"x\"]", {"route_table_id", "subnet_id"});
+            builder.depends("aws_route_table_association.a", {"aws_subnet.a"});
+            if (c.refers) builder.refers("aws_route_table_association.a[\"x\"]", {"aws_subnet.a"});
+            const Policy policy = default_policy();
+            MatchState state(builder.plan, policy);
+            find_equal_pairs(state);
+            resolve_ties(state);
+            find_partial_pairs(state);
+            std::vector<std::string> associations;
+            for (const auto& move : show_moves(state.result))
+                if (move.starts_with("aws_route_table_association")) associations.push_back(move);
+            BOOST_TEST(associations == c.moves, boost::test_tools::per_element());
+            for (const auto& move : state.result.moves)
+                if (move.from.resource->type == "aws_route_table_association") {
+                    BOOST_TEST(move.guessed);
+                    BOOST_TEST(move.from_tie);
+                }
+            BOOST_TEST(state.result.ties.size() == c.ties);
+        }
+    }
+}

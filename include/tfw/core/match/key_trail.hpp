@@ -8,13 +8,16 @@
 // it with the subnets' moves in.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "tfw/core/match/match_state.hpp"
 #include "tfw/core/model/address.hpp"
+#include "tfw/core/model/plan.hpp"
 
 namespace tfw::core::inline match {
 
@@ -37,5 +40,23 @@ private:
 // Only then can at most one pairing of them plan no change; an empty signature tells
 // nothing, and neither do two alike.
 bool signatures_tell_apart(const std::vector<std::string>& signatures);
+
+// The trail of `moves` and of the objects the plan itself moved.
+KeyTrail key_trail_of(const Plan& plan, std::vector<std::pair<Address, Address>> moves);
+
+// The pairing the trail gives one tie group (deletions and creations of `state`, linked
+// by `candidate`): every deletion R[k] with the creation R'[m] where each resource R''s
+// configuration refers to, with a trail, took k to m; one to one, as many on each side,
+// one resource on each, and the deletions told apart where the creations are unknown
+// (signatures_tell_apart). Empty when the group does not pair so. `references` is
+// for_each_reference's, referrer -> targets.
+std::map<std::size_t, std::size_t> pair_by_key_trail(MatchState& state, const KeyTrail& trail, const ReferenceEdges& references,
+                                                     const std::vector<std::size_t>& deletions,
+                                                     const std::vector<std::size_t>& creations,
+                                                     const std::function<bool(std::size_t, std::size_t)>& candidate);
+
+// The referents of the creation's resource that the trail follows, joined for an
+// explanation ("module.net.aws_subnet.private").
+std::string trail_referents(const KeyTrail& trail, const ReferenceEdges& references, const std::string& resource);
 
 }  // namespace tfw::core::match
