@@ -2,6 +2,9 @@
 // --terraform-bin, logs every call's arguments and execs the real terraform.
 //   - nothing could pair: exactly one call, the plan (human mode, no -json, no show);
 //   - renames: plan, show -json, plan, however many renames one analysis finds;
+//   - resources re-keyed with what refers to them by key (subnets and their route table
+//     associations): plan, show -json, plan, the dependents paired by the keys their
+//     referents' moves took, in the plan that moves the referents;
 //   - an analysis that finds nothing: plan, show -json, and no second plan;
 //   - tfw moves on a saved plan: one show -json; on a show -json file: none;
 //   - with -json, the same counts, every plan streaming JSON;
@@ -119,6 +122,27 @@ BOOST_AUTO_TEST_CASE(single_rename_costs_plan_show_plan) {
     const TfwPlan detailed = ws.tfw_plan({recorder.option(), "-detailed-exitcode"});
     require_saved_plan(detailed, 2);
     BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan"}), "terraform calls:\n" << recorder.describe());
+}
+
+// Issue 34: the associations' subnet is unknown in the first plan, so they tie; each takes
+// the key its subnet's move took (match/key_trail), and Terraform judges them in the plan
+// that moves the subnets. Before, that plan made their values known for a second
+// analysis: plan, show, plan, show, plan.
+BOOST_AUTO_TEST_CASE(a_rekeying_with_dependents_costs_plan_show_plan) {
+    Workspace ws("run_count_rekeyed_with_dependents");
+    ws.apply_before();
+    ws.switch_to("after");
+    const auto reference = require_reference(ws, 6);
+
+    Recorder recorder(ws);
+    const TfwPlan run = ws.tfw_plan({"-no-color", "--explain", recorder.option()});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(describe(plan) == describe(reference));
+    for (const std::string key : {"a", "b", "c"})
+        BOOST_TEST(action_at(plan, "terraform_data.association[\"" + key + "\"]") == "no-op", describe(plan));
+    BOOST_TEST(contains(run.result.out, "takes the key its referent took, terraform_data.subnet"), run.result.describe());
+    BOOST_TEST((recorder.subcommands() == Names{"plan", "show", "plan"}), "terraform calls:\n" << recorder.describe());
+    BOOST_TEST(recorder.refreshing_plans() == 1u, "terraform calls:\n" << recorder.describe());
 }
 
 // Renames that Terraform judges otherwise than their equal values suggest (issue 24): the
