@@ -113,10 +113,14 @@ std::map<std::size_t, std::size_t> pair_by_key_trail(MatchState& state, const Ke
             if (candidate(d, c) && state.creations[c].address().resource->key == *new_key && taken.insert(c).second) chosen[d] = c;
         if (!chosen.count(d)) return {};
     }
-    std::vector<std::string> signatures;
-    for (const auto& [d, c] : chosen) signatures.push_back(unknown_values_signature(state, d, c));
-    if (!signatures_tell_apart(signatures)) return {};
+    if (!told_apart_where_unknown(state, chosen)) return {};
     return chosen;
+}
+
+bool told_apart_where_unknown(MatchState& state, const std::map<std::size_t, std::size_t>& pairs) {
+    std::vector<std::string> signatures;
+    for (const auto& [d, c] : pairs) signatures.push_back(unknown_values_signature(state, d, c));
+    return signatures_tell_apart(signatures);
 }
 
 std::string trail_referents(const KeyTrail& trail, const ReferenceEdges& references, const std::string& resource) {

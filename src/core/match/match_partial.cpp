@@ -5,10 +5,15 @@
 // `ignore_changes`); an update is a real difference that only a `partial` policy rule
 // accepts; a replace is never a move. Candidates that differ only in empty values
 // against null, several to a side, are a tie: the keys their referents' moves took pair
-// them where they can (key_trail.hpp), Terraform's trials where they cannot.
+// them where they can (key_trail.hpp), then the module instance the rest of theirs went
+// to, then what they depend on (dependency_evidence.hpp), as guesses for Terraform to
+// judge; Terraform's trials where none can.
 #include <algorithm>
+#include <functional>
+#include <optional>
 #include <set>
 
+#include "tfw/core/match/dependency_evidence.hpp"
 #include "tfw/core/match/key_trail.hpp"
 #include "tfw/core/match/match_state.hpp"
 
@@ -142,6 +147,34 @@ void settle_zero_value_ties(MatchState& state, const std::vector<ZeroValueTie>& 
     ReferenceEdges references;
     for_each_reference(state.plan.configuration,
                        [&](const std::string& referrer, const std::string& target) { references[referrer].push_back(target); });
+    std::vector<std::pair<Address, Address>> known;
+    for (const auto& move : state.result.moves) known.push_back({move.from, move.to});
+    std::vector<Address> tied_olds, tied_news;
+    for (const auto& tie : ties)
+        for (const auto& [rows, columns] : groups_of(tie)) {
+            for (std::size_t i : rows) tied_olds.push_back(state.deletions[tie.ds[i]].address());
+            for (std::size_t j : columns) tied_news.push_back(state.creations[tie.cs[j]].address());
+        }
+    const DependencyEvidence evidence(state.plan, known, tied_olds, tied_news);
+    // Where each module instance's paired objects went, when all to one instance, and
+    // that instance's came from it alone.
+    std::map<ModulePath, std::set<ModulePath>> went_to, came_from;
+    for (const auto& [from, to] : known) {
+        went_to[from.module].insert(to.module);
+        came_from[to.module].insert(from.module);
+    }
+    auto instance_of = [&](const ModulePath& from) -> std::optional<ModulePath> {
+        const auto to = went_to.find(from);
+        if (to == went_to.end() || to->second.size() != 1 || came_from[*to->second.begin()].size() != 1) return std::nullopt;
+        return *to->second.begin();
+    };
+    auto accept_guess = [&](std::size_t d, std::size_t c, const std::string& why, const std::string& resolved_by) {
+        Move move = partial_move(state.deletions[d].attributes(), state.creations[c].attributes(), why);
+        move.tentative_because += "; resolved out of a tie by " + resolved_by;
+        move.guessed = true;
+        move.from_tie = true;
+        state.accept(d, c, std::move(move));
+    };
     for (const auto& tie : ties)
         for (const auto& [rows, columns] : groups_of(tie)) {
             std::vector<std::size_t> deletions, creations;
@@ -150,19 +183,44 @@ void settle_zero_value_ties(MatchState& state, const std::vector<ZeroValueTie>& 
             auto position = [](const std::vector<std::size_t>& side, std::size_t index) {
                 return static_cast<std::size_t>(std::find(side.begin(), side.end(), index) - side.begin());
             };
-            const auto chosen = pair_by_key_trail(state, trail, references, deletions, creations, [&](std::size_t d, std::size_t c) {
-                return tie.tied(position(tie.ds, d), position(tie.cs, c));
+            auto tied = [&](std::size_t d, std::size_t c) { return tie.tied(position(tie.ds, d), position(tie.cs, c)); };
+            const auto by_keys = pair_by_key_trail(state, trail, references, deletions, creations, tied);
+            for (const auto& [d, c] : by_keys)
+                accept_guess(d, c,
+                             "takes the key its referent took, " +
+                                 trail_referents(trail, references, config_resource_address(state.creations[c].address())),
+                             "its referent's keys");
+            if (!by_keys.empty()) continue;
+            // Each deletion with the one candidate `keep` leaves it, one to one, told apart.
+            auto one_each = [&](const std::function<bool(std::size_t, std::size_t)>& keep) {
+                std::map<std::size_t, std::size_t> chosen;
+                std::set<std::size_t> taken;
+                if (deletions.size() != creations.size()) return chosen;
+                for (std::size_t d : deletions) {
+                    std::vector<std::size_t> left;
+                    for (std::size_t c : creations)
+                        if (tied(d, c) && keep(d, c)) left.push_back(c);
+                    if (left.size() != 1 || !taken.insert(left.front()).second) return std::map<std::size_t, std::size_t>{};
+                    chosen[d] = left.front();
+                }
+                if (!told_apart_where_unknown(state, chosen)) chosen.clear();
+                return chosen;
+            };
+            const auto by_instance = one_each([&](std::size_t d, std::size_t c) {
+                const auto instance = instance_of(state.deletions[d].address().module);
+                return instance && *instance == state.creations[c].address().module;
             });
-            for (const auto& [d, c] : chosen) {
-                const std::string referents =
-                    trail_referents(trail, references, config_resource_address(state.creations[c].address()));
-                Move move = partial_move(state.deletions[d].attributes(), state.creations[c].attributes(),
-                                         "takes the key its referent took, " + referents);
-                move.tentative_because += "; resolved out of a tie by its referent's keys";
-                move.guessed = true;
-                move.from_tie = true;
-                state.accept(d, c, std::move(move));
-            }
+            for (const auto& [d, c] : by_instance)
+                accept_guess(d, c,
+                             "moves with the rest of its module instance, " + to_string(state.deletions[d].address().module) +
+                                 " to " + to_string(state.creations[c].address().module),
+                             "its module instance");
+            if (!by_instance.empty()) continue;
+            // What each depends on, where it moved.
+            for (const auto& [d, c] : one_each([&](std::size_t d, std::size_t c) {
+                     return evidence.consistent(state.deletions[d].address(), state.creations[c].address());
+                 }))
+                accept_guess(d, c, "dependencies tell it from its identical twins", "dependencies");
             for (std::size_t i : rows)
                 for (std::size_t j : columns) {
                     if (!tie.tied(i, j) || state.matched_deletion[tie.ds[i]] || state.matched_creation[tie.cs[j]]) continue;

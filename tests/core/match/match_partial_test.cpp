@@ -202,3 +202,61 @@ BOOST_AUTO_TEST_CASE(zero_value_ties_take_the_keys_their_referents_took) {
         }
     }
 }
+
+// The renamed shape: buckets renamed with their versionings. The versionings differ from
+// a fresh plan only in a legacy `""` against null and hold their bucket, unknown in the
+// new ones, so they tie; where each went with the rest of its module instance, or what
+// each depends on where it moved, pairs them one to one, as guesses.
+BOOST_AUTO_TEST_CASE(zero_value_ties_are_told_apart_by_their_instance_or_dependencies) {
+    struct Case {
+        std::string name;
+        std::vector<std::string> modules;  // where each bucket and its versioning live
+        bool depends;                      // the state lists each versioning's bucket
+        std::string resolved_by;           // "" when they stay a tie
+    };
+    const std::vector<Case> cases = {
+        {"two module instances, renamed inside", {"module.svc_0.", "module.svc_1."}, false, "its module instance"},
+        {"two pairs in the root, with their dependencies", {"", ""}, true, "dependencies"},
+        {"two pairs in the root, without", {"", ""}, false, ""},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            PlanBuilder builder;
+            std::vector<std::string> expected;
+            for (std::size_t i = 0; i < 2; ++i) {
+                const std::string module = c.modules[i], index = std::to_string(i);
+                // Distinct names in the root, the same names in each instance.
+                const std::string suffix = module.empty() ? "_" + index : "";
+                builder.deletion(module + "aws_s3_bucket.old" + suffix,
+                                 {{"bucket", "\"b" + index + "\""}, {"id", "\"b" + index + "\""}, {"policy", "\"\""}});
+                builder.creation(module + "aws_s3_bucket.new" + suffix, {{"bucket", "\"b" + index + "\""}, {"id", "?"}, {"policy", "null"}});
+                builder.deletion(module + "aws_s3_bucket_versioning.old" + suffix,
+                                 {{"bucket", "\"b" + index + "\""}, {"expected_bucket_owner", "\"\""}, {"id", "\"v" + index + "\""}});
+                builder.creation(module + "aws_s3_bucket_versioning.new" + suffix,
+                                 {{"bucket", "?"}, {"expected_bucket_owner", "null"}, {"id", "?"}});
+                builder.configures(module + "aws_s3_bucket.new" + suffix, {"bucket"});
+                builder.configures(module + "aws_s3_bucket_versioning.new" + suffix, {"bucket"});
+                builder.refers(module + "aws_s3_bucket_versioning.new" + suffix, {"aws_s3_bucket.new" + suffix});
+                if (c.depends)
+                    builder.depends(module + "aws_s3_bucket_versioning.old" + suffix, {module + "aws_s3_bucket.old" + suffix});
+                if (!c.resolved_by.empty())
+                    expected.push_back(module + "aws_s3_bucket_versioning.old" + suffix + " -> " + module +
+                                       "aws_s3_bucket_versioning.new" + suffix);
+            }
+            const Policy policy = default_policy();
+            MatchState state(builder.plan, policy);
+            find_equal_pairs(state);
+            resolve_ties(state);
+            find_partial_pairs(state);
+            std::vector<std::string> versionings;
+            for (const auto& move : state.result.moves)
+                if (move.from.resource->type == "aws_s3_bucket_versioning") {
+                    versionings.push_back(to_string(move.from) + " -> " + to_string(move.to));
+                    BOOST_TEST(move.guessed);
+                    BOOST_TEST(move.tentative_because ==
+                               "differs in expected_bucket_owner; resolved out of a tie by " + c.resolved_by);
+                }
+            BOOST_TEST(versionings == expected, boost::test_tools::per_element());
+        }
+    }
+}

@@ -41,6 +41,11 @@ private:
 // nothing, and neither do two alike.
 bool signatures_tell_apart(const std::vector<std::string>& signatures);
 
+// Whether the deletions of `pairs` (deletion -> creation indices of `state`) differ from
+// each other by value where their creations' configuration leaves values unknown, ids and
+// JSON documents aside (signatures_tell_apart of each deletion's values there).
+bool told_apart_where_unknown(MatchState& state, const std::map<std::size_t, std::size_t>& pairs);
+
 // The trail of `moves` and of the objects the plan itself moved.
 KeyTrail key_trail_of(const Plan& plan, std::vector<std::pair<Address, Address>> moves);
 
