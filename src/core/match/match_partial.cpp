@@ -137,18 +137,52 @@ std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> group
     return groups;
 }
 
-// Each group the key trail pairs becomes tentative partial moves, guessed; the rest are
-// tie pairs for Terraform's trials (core/converge/tie_trials), never a pair chosen here.
+// Where each module instance's paired objects went, for the instances whose objects all
+// went to one instance that took objects from no other.
+std::map<ModulePath, ModulePath> instances_moved(const std::vector<std::pair<Address, Address>>& moves) {
+    std::map<ModulePath, std::set<ModulePath>> went_to, came_from;
+    for (const auto& [from, to] : moves) {
+        went_to[from.module].insert(to.module);
+        came_from[to.module].insert(from.module);
+    }
+    std::map<ModulePath, ModulePath> out;
+    for (const auto& [from, to] : went_to)
+        if (to.size() == 1 && came_from[*to.begin()].size() == 1) out.emplace(from, *to.begin());
+    return out;
+}
+
+// Each deletion of a group with the one candidate `keep` leaves it, one to one, and the
+// deletions told apart where the creations are unknown; else nothing.
+std::map<std::size_t, std::size_t> one_each(MatchState& state, const std::vector<std::size_t>& deletions,
+                                            const std::vector<std::size_t>& creations,
+                                            const std::function<bool(std::size_t, std::size_t)>& keep) {
+    std::map<std::size_t, std::size_t> chosen;
+    std::set<std::size_t> taken;
+    if (deletions.size() != creations.size()) return {};
+    for (std::size_t d : deletions) {
+        std::vector<std::size_t> left;
+        for (std::size_t c : creations)
+            if (keep(d, c)) left.push_back(c);
+        if (left.size() != 1 || !taken.insert(left.front()).second) return {};
+        chosen[d] = left.front();
+    }
+    if (!told_apart_where_unknown(state, chosen)) return {};
+    return chosen;
+}
+
+// Each group a guess pairs one to one becomes tentative partial moves that stand on no
+// change alone: by the keys its referents' moves took, else by the module instance the
+// rest of theirs went to, else by what each depends on where it moved. The rest are tie
+// pairs for Terraform's trials (core/converge/tie_trials), never a pair chosen here.
 void settle_zero_value_ties(MatchState& state, const std::vector<ZeroValueTie>& ties) {
     if (ties.empty()) return;
-    std::vector<std::pair<Address, Address>> moves;
-    for (const auto& move : state.result.moves) moves.push_back({move.from, move.to});
-    const KeyTrail trail = key_trail_of(state.plan, std::move(moves));
+    std::vector<std::pair<Address, Address>> known;
+    for (const auto& move : state.result.moves) known.push_back({move.from, move.to});
+    const KeyTrail trail = key_trail_of(state.plan, known);
+    const std::map<ModulePath, ModulePath> moved_instances = instances_moved(known);
     ReferenceEdges references;
     for_each_reference(state.plan.configuration,
                        [&](const std::string& referrer, const std::string& target) { references[referrer].push_back(target); });
-    std::vector<std::pair<Address, Address>> known;
-    for (const auto& move : state.result.moves) known.push_back({move.from, move.to});
     std::vector<Address> tied_olds, tied_news;
     for (const auto& tie : ties)
         for (const auto& [rows, columns] : groups_of(tie)) {
@@ -156,25 +190,6 @@ void settle_zero_value_ties(MatchState& state, const std::vector<ZeroValueTie>& 
             for (std::size_t j : columns) tied_news.push_back(state.creations[tie.cs[j]].address());
         }
     const DependencyEvidence evidence(state.plan, known, tied_olds, tied_news);
-    // Where each module instance's paired objects went, when all to one instance, and
-    // that instance's came from it alone.
-    std::map<ModulePath, std::set<ModulePath>> went_to, came_from;
-    for (const auto& [from, to] : known) {
-        went_to[from.module].insert(to.module);
-        came_from[to.module].insert(from.module);
-    }
-    auto instance_of = [&](const ModulePath& from) -> std::optional<ModulePath> {
-        const auto to = went_to.find(from);
-        if (to == went_to.end() || to->second.size() != 1 || came_from[*to->second.begin()].size() != 1) return std::nullopt;
-        return *to->second.begin();
-    };
-    auto accept_guess = [&](std::size_t d, std::size_t c, const std::string& why, const std::string& resolved_by) {
-        Move move = partial_move(state.deletions[d].attributes(), state.creations[c].attributes(), why);
-        move.tentative_because += "; resolved out of a tie by " + resolved_by;
-        move.guessed = true;
-        move.from_tie = true;
-        state.accept(d, c, std::move(move));
-    };
     for (const auto& tie : ties)
         for (const auto& [rows, columns] : groups_of(tie)) {
             std::vector<std::size_t> deletions, creations;
@@ -184,43 +199,40 @@ void settle_zero_value_ties(MatchState& state, const std::vector<ZeroValueTie>& 
                 return static_cast<std::size_t>(std::find(side.begin(), side.end(), index) - side.begin());
             };
             auto tied = [&](std::size_t d, std::size_t c) { return tie.tied(position(tie.ds, d), position(tie.cs, c)); };
-            const auto by_keys = pair_by_key_trail(state, trail, references, deletions, creations, tied);
-            for (const auto& [d, c] : by_keys)
-                accept_guess(d, c,
-                             "takes the key its referent took, " +
-                                 trail_referents(trail, references, config_resource_address(state.creations[c].address())),
-                             "its referent's keys");
-            if (!by_keys.empty()) continue;
-            // Each deletion with the one candidate `keep` leaves it, one to one, told apart.
-            auto one_each = [&](const std::function<bool(std::size_t, std::size_t)>& keep) {
-                std::map<std::size_t, std::size_t> chosen;
-                std::set<std::size_t> taken;
-                if (deletions.size() != creations.size()) return chosen;
-                for (std::size_t d : deletions) {
-                    std::vector<std::size_t> left;
-                    for (std::size_t c : creations)
-                        if (tied(d, c) && keep(d, c)) left.push_back(c);
-                    if (left.size() != 1 || !taken.insert(left.front()).second) return std::map<std::size_t, std::size_t>{};
-                    chosen[d] = left.front();
-                }
-                if (!told_apart_where_unknown(state, chosen)) chosen.clear();
-                return chosen;
-            };
-            const auto by_instance = one_each([&](std::size_t d, std::size_t c) {
-                const auto instance = instance_of(state.deletions[d].address().module);
-                return instance && *instance == state.creations[c].address().module;
-            });
-            for (const auto& [d, c] : by_instance)
-                accept_guess(d, c,
-                             "moves with the rest of its module instance, " + to_string(state.deletions[d].address().module) +
-                                 " to " + to_string(state.creations[c].address().module),
-                             "its module instance");
-            if (!by_instance.empty()) continue;
-            // What each depends on, where it moved.
-            for (const auto& [d, c] : one_each([&](std::size_t d, std::size_t c) {
-                     return evidence.consistent(state.deletions[d].address(), state.creations[c].address());
-                 }))
-                accept_guess(d, c, "dependencies tell it from its identical twins", "dependencies");
+            std::string why, resolved_by;
+            std::map<std::size_t, std::size_t> chosen = pair_by_key_trail(state, trail, references, deletions, creations, tied);
+            if (!chosen.empty()) {
+                why = "takes the key its referent took, " +
+                      trail_referents(trail, references, config_resource_address(state.creations[chosen.begin()->second].address()));
+                resolved_by = "its referent's keys";
+            } else if (chosen = one_each(state, deletions, creations,
+                                         [&](std::size_t d, std::size_t c) {
+                                             const auto to = moved_instances.find(state.deletions[d].address().module);
+                                             return tied(d, c) && to != moved_instances.end() &&
+                                                    to->second == state.creations[c].address().module;
+                                         });
+                       !chosen.empty()) {
+                resolved_by = "its module instance";
+            } else if (chosen = one_each(state, deletions, creations,
+                                         [&](std::size_t d, std::size_t c) {
+                                             return tied(d, c) && evidence.consistent(state.deletions[d].address(),
+                                                                                      state.creations[c].address());
+                                         });
+                       !chosen.empty()) {
+                why = "dependencies tell it from its identical twins";
+                resolved_by = "dependencies";
+            }
+            for (const auto& [d, c] : chosen) {
+                const std::string because =
+                    !why.empty() ? why
+                                 : "moves with the rest of its module instance, " + to_string(state.deletions[d].address().module) +
+                                       " to " + to_string(state.creations[c].address().module);
+                Move move = partial_move(state.deletions[d].attributes(), state.creations[c].attributes(), because);
+                move.tentative_because += "; resolved out of a tie by " + resolved_by;
+                move.guessed = true;
+                move.from_tie = true;
+                state.accept(d, c, std::move(move));
+            }
             for (std::size_t i : rows)
                 for (std::size_t j : columns) {
                     if (!tie.tied(i, j) || state.matched_deletion[tie.ds[i]] || state.matched_creation[tie.cs[j]]) continue;
