@@ -11,6 +11,7 @@ MatchResult match_moves(const Plan& plan, const Policy& policy) {
     find_equal_pairs(state);
     resolve_ties(state);
     find_partial_pairs(state);
+    guess_equal_ties(state);
     find_cross_type_pairs(state);
     explain_unmatched(state);
     std::sort(state.result.moves.begin(), state.result.moves.end(),

@@ -4,17 +4,10 @@
 // change means the differences were ones it does not act on (legacy `""` against null,
 // `ignore_changes`); an update is a real difference that only a `partial` policy rule
 // accepts; a replace is never a move. Candidates that differ only in empty values
-// against null, several to a side, are a tie: the keys their referents' moves took pair
-// them where they can (key_trail.hpp), then the module instance the rest of theirs went
-// to, then what they depend on (dependency_evidence.hpp), as guesses for Terraform to
-// judge; Terraform's trials where none can.
+// against null, several to a side, are a tie: guesses pair them where they can
+// (match_guesses.cpp), Terraform's trials where they cannot.
 #include <algorithm>
-#include <functional>
-#include <optional>
-#include <set>
 
-#include "tfw/core/match/dependency_evidence.hpp"
-#include "tfw/core/match/key_trail.hpp"
 #include "tfw/core/match/match_state.hpp"
 
 namespace tfw::core::inline match {
@@ -137,115 +130,40 @@ std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> group
     return groups;
 }
 
-// Where each module instance's paired objects went, for the instances whose objects all
-// went to one instance that took objects from no other.
-std::map<ModulePath, ModulePath> instances_moved(const std::vector<std::pair<Address, Address>>& moves) {
-    std::map<ModulePath, std::set<ModulePath>> went_to, came_from;
-    for (const auto& [from, to] : moves) {
-        went_to[from.module].insert(to.module);
-        came_from[to.module].insert(from.module);
-    }
-    std::map<ModulePath, ModulePath> out;
-    for (const auto& [from, to] : went_to)
-        if (to.size() == 1 && came_from[*to.begin()].size() == 1) out.emplace(from, *to.begin());
-    return out;
-}
-
-// Each deletion of a group with the one candidate `keep` leaves it, one to one, and the
-// deletions told apart where the creations are unknown; else nothing.
-std::map<std::size_t, std::size_t> one_each(MatchState& state, const std::vector<std::size_t>& deletions,
-                                            const std::vector<std::size_t>& creations,
-                                            const std::function<bool(std::size_t, std::size_t)>& keep) {
-    std::map<std::size_t, std::size_t> chosen;
-    std::set<std::size_t> taken;
-    if (deletions.size() != creations.size()) return {};
-    for (std::size_t d : deletions) {
-        std::vector<std::size_t> left;
-        for (std::size_t c : creations)
-            if (keep(d, c)) left.push_back(c);
-        if (left.size() != 1 || !taken.insert(left.front()).second) return {};
-        chosen[d] = left.front();
-    }
-    if (!told_apart_where_unknown(state, chosen)) return {};
-    return chosen;
-}
-
-// Each group a guess pairs one to one becomes tentative partial moves that stand on no
-// change alone: by the keys its referents' moves took, else by the module instance the
-// rest of theirs went to, else by what each depends on where it moved. The rest are tie
+// Each group a guess pairs (guess_ties) becomes tentative partial moves; the rest are tie
 // pairs for Terraform's trials (core/converge/tie_trials), never a pair chosen here.
 void settle_zero_value_ties(MatchState& state, const std::vector<ZeroValueTie>& ties) {
-    if (ties.empty()) return;
-    std::vector<std::pair<Address, Address>> known;
-    for (const auto& move : state.result.moves) known.push_back({move.from, move.to});
-    const KeyTrail trail = key_trail_of(state.plan, known);
-    const std::map<ModulePath, ModulePath> moved_instances = instances_moved(known);
-    ReferenceEdges references;
-    for_each_reference(state.plan.configuration,
-                       [&](const std::string& referrer, const std::string& target) { references[referrer].push_back(target); });
-    std::vector<Address> tied_olds, tied_news;
+    std::vector<TieGroup> groups;
+    std::vector<std::pair<const ZeroValueTie*, std::pair<std::vector<std::size_t>, std::vector<std::size_t>>>> positions;
     for (const auto& tie : ties)
-        for (const auto& [rows, columns] : groups_of(tie)) {
-            for (std::size_t i : rows) tied_olds.push_back(state.deletions[tie.ds[i]].address());
-            for (std::size_t j : columns) tied_news.push_back(state.creations[tie.cs[j]].address());
-        }
-    const DependencyEvidence evidence(state.plan, known, tied_olds, tied_news);
-    for (const auto& tie : ties)
-        for (const auto& [rows, columns] : groups_of(tie)) {
-            std::vector<std::size_t> deletions, creations;
-            for (std::size_t i : rows) deletions.push_back(tie.ds[i]);
-            for (std::size_t j : columns) creations.push_back(tie.cs[j]);
-            auto position = [](const std::vector<std::size_t>& side, std::size_t index) {
-                return static_cast<std::size_t>(std::find(side.begin(), side.end(), index) - side.begin());
+        for (auto& [rows, columns] : groups_of(tie)) {
+            TieGroup group;
+            for (std::size_t i : rows) group.deletions.push_back(tie.ds[i]);
+            for (std::size_t j : columns) group.creations.push_back(tie.cs[j]);
+            group.tied = [&tie](std::size_t d, std::size_t c) {
+                const auto i = static_cast<std::size_t>(std::find(tie.ds.begin(), tie.ds.end(), d) - tie.ds.begin());
+                const auto j = static_cast<std::size_t>(std::find(tie.cs.begin(), tie.cs.end(), c) - tie.cs.begin());
+                return i < tie.ds.size() && j < tie.cs.size() && tie.tied(i, j);
             };
-            auto tied = [&](std::size_t d, std::size_t c) { return tie.tied(position(tie.ds, d), position(tie.cs, c)); };
-            std::string why, resolved_by;
-            std::map<std::size_t, std::size_t> chosen = pair_by_key_trail(state, trail, references, deletions, creations, tied);
-            if (!chosen.empty()) {
-                why = "takes the key its referent took, " +
-                      trail_referents(trail, references, config_resource_address(state.creations[chosen.begin()->second].address()));
-                resolved_by = "its referent's keys";
-            } else if (chosen = one_each(state, deletions, creations,
-                                         [&](std::size_t d, std::size_t c) {
-                                             const auto to = moved_instances.find(state.deletions[d].address().module);
-                                             return tied(d, c) && to != moved_instances.end() &&
-                                                    to->second == state.creations[c].address().module;
-                                         });
-                       !chosen.empty()) {
-                resolved_by = "its module instance";
-            } else if (chosen = one_each(state, deletions, creations,
-                                         [&](std::size_t d, std::size_t c) {
-                                             return tied(d, c) && evidence.consistent(state.deletions[d].address(),
-                                                                                      state.creations[c].address());
-                                         });
-                       !chosen.empty()) {
-                why = "dependencies tell it from its identical twins";
-                resolved_by = "dependencies";
-            }
-            for (const auto& [d, c] : chosen) {
-                const std::string because =
-                    !why.empty() ? why
-                                 : "moves with the rest of its module instance, " + to_string(state.deletions[d].address().module) +
-                                       " to " + to_string(state.creations[c].address().module);
-                Move move = partial_move(state.deletions[d].attributes(), state.creations[c].attributes(), because);
-                move.tentative_because += "; resolved out of a tie by " + resolved_by;
-                move.guessed = true;
-                move.from_tie = true;
-                state.accept(d, c, std::move(move));
-            }
-            for (std::size_t i : rows)
-                for (std::size_t j : columns) {
-                    if (!tie.tied(i, j) || state.matched_deletion[tie.ds[i]] || state.matched_creation[tie.cs[j]]) continue;
-                    const Attributes& before = state.deletions[tie.ds[i]].attributes();
-                    const Attributes& after = state.creations[tie.cs[j]].attributes();
-                    TiedPair pair;
-                    pair.move = partial_move(before, after, "one of several candidates that differ only in empty values against null");
-                    pair.move.from = state.deletions[tie.ds[i]].address();
-                    pair.move.to = state.creations[tie.cs[j]].address();
-                    pair.known_equal = compared_values(before, after);
-                    state.result.ties.push_back(std::move(pair));
-                }
+            groups.push_back(std::move(group));
+            positions.push_back({&tie, {std::move(rows), std::move(columns)}});
         }
+    guess_ties(state, groups, [&](std::size_t d, std::size_t c, const std::string& why) {
+        return partial_move(state.deletions[d].attributes(), state.creations[c].attributes(), why);
+    });
+    for (const auto& [tie, sides] : positions)
+        for (std::size_t i : sides.first)
+            for (std::size_t j : sides.second) {
+                if (!tie->tied(i, j) || state.matched_deletion[tie->ds[i]] || state.matched_creation[tie->cs[j]]) continue;
+                const Attributes& before = state.deletions[tie->ds[i]].attributes();
+                const Attributes& after = state.creations[tie->cs[j]].attributes();
+                TiedPair pair;
+                pair.move = partial_move(before, after, "one of several candidates that differ only in empty values against null");
+                pair.move.from = state.deletions[tie->ds[i]].address();
+                pair.move.to = state.creations[tie->cs[j]].address();
+                pair.known_equal = compared_values(before, after);
+                state.result.ties.push_back(std::move(pair));
+            }
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 //   find_equal_pairs       match_equal.cpp       equal known values (and ignore rules)
 //   resolve_ties           match_ties.cpp        uniqueness, dependencies, structure
 //   find_partial_pairs     match_partial.cpp     the unique closest pair with differences
+//   guess_equal_ties       match_guesses.cpp     ties guessed once every pair is known
 //   find_cross_type_pairs  match_cross_type.cpp  migrations a policy allows
 //   explain_unmatched      match_explain.cpp     why each remaining side stays
 //
@@ -11,6 +12,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -78,6 +80,23 @@ private:
 void find_equal_pairs(MatchState& state);
 void resolve_ties(MatchState& state);
 void find_partial_pairs(MatchState& state);
+void guess_equal_ties(MatchState& state);
+
+// A tie the guesses may pair (match_guesses.cpp): deletions and creations of the state,
+// and which of them are candidates of each other.
+struct TieGroup {
+    std::vector<std::size_t> deletions;
+    std::vector<std::size_t> creations;
+    std::function<bool(std::size_t, std::size_t)> tied;
+};
+// Pairs each group one to one where a guess can, with every pair the stages made so far
+// known: by the keys its referents' moves took (key_trail.hpp), else by the module
+// instance the rest of theirs went to, else by what each depends on where it moved, and
+// only where the deletions differ where the creations are unknown. `make_move` gives the
+// move of a pair with the words of its guess; each is accepted as a guess
+// (Move::guessed) that stands on no change alone.
+void guess_ties(MatchState& state, const std::vector<TieGroup>& groups,
+                const std::function<Move(std::size_t d, std::size_t c, const std::string& why)>& make_move);
 void find_cross_type_pairs(MatchState& state);
 void explain_unmatched(MatchState& state);
 

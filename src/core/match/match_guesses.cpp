@@ -1,0 +1,157 @@
+// Ties guessed once every pair is known. The tie stage (match_ties.cpp) runs before the
+// partial stage, whose pairs it cannot see: AWS objects differ from a fresh plan by a
+// legacy `""` against null, so a renamed bucket pairs there, and the bucket policies that
+// hold its name, tied on equal values across module instances, waited for a second
+// analysis. With every pair of both stages known, a guess pairs a tie one to one: by the
+// keys its referents' moves took, else by the module instance the rest of theirs went to,
+// else by what each depends on where it moved. Each is a guess that stands on no change
+// alone (Move::guessed), and only where the deletions differ where the creations are
+// unknown, so at most one pairing plans every object with no change.
+#include <algorithm>
+#include <set>
+
+#include "tfw/core/match/dependency_evidence.hpp"
+#include "tfw/core/match/key_trail.hpp"
+#include "tfw/core/match/match_state.hpp"
+
+namespace tfw::core::inline match {
+namespace {
+
+// Where each module instance's paired objects went, for the instances whose objects all
+// went to one instance that took objects from no other.
+std::map<ModulePath, ModulePath> instances_moved(const std::vector<std::pair<Address, Address>>& moves) {
+    std::map<ModulePath, std::set<ModulePath>> went_to, came_from;
+    for (const auto& [from, to] : moves) {
+        went_to[from.module].insert(to.module);
+        came_from[to.module].insert(from.module);
+    }
+    std::map<ModulePath, ModulePath> out;
+    for (const auto& [from, to] : went_to)
+        if (to.size() == 1 && came_from[*to.begin()].size() == 1) out.emplace(from, *to.begin());
+    return out;
+}
+
+// Each deletion of the group with the one candidate `keep` leaves it, one to one, and the
+// deletions told apart where the creations are unknown; else nothing.
+std::map<std::size_t, std::size_t> one_each(MatchState& state, const TieGroup& group,
+                                            const std::function<bool(std::size_t, std::size_t)>& keep) {
+    std::map<std::size_t, std::size_t> chosen;
+    std::set<std::size_t> taken;
+    if (group.deletions.size() != group.creations.size()) return {};
+    for (std::size_t d : group.deletions) {
+        std::vector<std::size_t> left;
+        for (std::size_t c : group.creations)
+            if (group.tied(d, c) && keep(d, c)) left.push_back(c);
+        if (left.size() != 1 || !taken.insert(left.front()).second) return {};
+        chosen[d] = left.front();
+    }
+    if (!told_apart_where_unknown(state, chosen)) return {};
+    return chosen;
+}
+
+// The tie groups the tie stage left: candidates on equal values, sides still unpaired.
+std::vector<TieGroup> equal_tie_groups(const MatchState& state) {
+    std::vector<TieGroup> groups;
+    std::set<std::size_t> seen_deletions;
+    for (const auto& [start, unused] : state.tied_deletions) {
+        if (seen_deletions.count(start) || state.matched_deletion[start]) continue;
+        TieGroup group;
+        std::set<std::size_t> creations;
+        std::vector<std::size_t> queue = {start};
+        seen_deletions.insert(start);
+        while (!queue.empty()) {
+            const std::size_t d = queue.back();
+            queue.pop_back();
+            group.deletions.push_back(d);
+            for (std::size_t c : state.creations_of[d]) {
+                if (state.matched_creation[c] || !creations.insert(c).second) continue;
+                for (std::size_t other : state.deletions_of[c])
+                    if (!state.matched_deletion[other] && seen_deletions.insert(other).second) queue.push_back(other);
+            }
+        }
+        std::sort(group.deletions.begin(), group.deletions.end());
+        group.creations.assign(creations.begin(), creations.end());
+        group.tied = [&state](std::size_t d, std::size_t c) { return state.creations_of[d].count(c) > 0; };
+        groups.push_back(std::move(group));
+    }
+    return groups;
+}
+
+// An equal pair's move, as the tie stage words it.
+Move equal_move(const MatchState& state, std::size_t d, std::size_t c, const std::string& why) {
+    const Attributes& before = state.deletions[d].attributes();
+    const Attributes& after = state.creations[c].attributes();
+    Move move;
+    move.kind = differing_paths(before, after).empty() ? MatchKind::exact : MatchKind::ignore_rules;
+    const std::size_t compared = compared_values(before, after);
+    move.evidence = std::to_string(compared) + " known attribute value" + (compared == 1 ? "" : "s") +
+                    (move.kind == MatchKind::exact ? " equal" : " equal after ignore rules");
+    if (auto unknown = state.unverified.find({d, c}); unknown != state.unverified.end()) {
+        const std::string attributes = join(unknown->second, ", ");
+        move.evidence += "; " + attributes + " unknown until apply";
+        move.tentative_because = attributes + (unknown->second.size() == 1 ? " is" : " are") + " unknown until apply";
+    }
+    move.evidence += "; " + why;
+    return move;
+}
+
+}  // namespace
+
+void guess_ties(MatchState& state, const std::vector<TieGroup>& groups,
+                const std::function<Move(std::size_t d, std::size_t c, const std::string& why)>& make_move) {
+    if (groups.empty()) return;
+    std::vector<std::pair<Address, Address>> known;
+    for (const auto& move : state.result.moves) known.push_back({move.from, move.to});
+    const KeyTrail trail = key_trail_of(state.plan, known);
+    const std::map<ModulePath, ModulePath> moved_instances = instances_moved(known);
+    ReferenceEdges references;
+    for_each_reference(state.plan.configuration,
+                       [&](const std::string& referrer, const std::string& target) { references[referrer].push_back(target); });
+    std::vector<Address> tied_olds, tied_news;
+    for (const auto& group : groups) {
+        for (std::size_t d : group.deletions) tied_olds.push_back(state.deletions[d].address());
+        for (std::size_t c : group.creations) tied_news.push_back(state.creations[c].address());
+    }
+    const DependencyEvidence evidence(state.plan, known, tied_olds, tied_news);
+    for (const auto& group : groups) {
+        std::string why, resolved_by;
+        std::map<std::size_t, std::size_t> chosen =
+            pair_by_key_trail(state, trail, references, group.deletions, group.creations, group.tied);
+        if (!chosen.empty()) {
+            why = "takes the key its referent took, " +
+                  trail_referents(trail, references, config_resource_address(state.creations[chosen.begin()->second].address()));
+            resolved_by = "its referent's keys";
+        } else {
+            chosen = one_each(state, group, [&](std::size_t d, std::size_t c) {
+                const auto to = moved_instances.find(state.deletions[d].address().module);
+                return to != moved_instances.end() && to->second == state.creations[c].address().module;
+            });
+            resolved_by = "its module instance";
+        }
+        if (chosen.empty()) {
+            chosen = one_each(state, group, [&](std::size_t d, std::size_t c) {
+                return evidence.consistent(state.deletions[d].address(), state.creations[c].address());
+            });
+            why = "dependencies tell it from its identical twins";
+            resolved_by = "dependencies";
+        }
+        for (const auto& [d, c] : chosen) {
+            const std::string because = !why.empty() ? why
+                                                     : "moves with the rest of its module instance, " +
+                                                           to_string(state.deletions[d].address().module) + " to " +
+                                                           to_string(state.creations[c].address().module);
+            Move move = make_move(d, c, because);
+            move.tentative_because += (move.tentative_because.empty() ? "" : "; ") + std::string("resolved out of a tie by ") + resolved_by;
+            move.guessed = true;
+            move.from_tie = true;
+            state.accept(d, c, std::move(move));
+        }
+    }
+}
+
+void guess_equal_ties(MatchState& state) {
+    guess_ties(state, equal_tie_groups(state),
+               [&](std::size_t d, std::size_t c, const std::string& why) { return equal_move(state, d, c, why); });
+}
+
+}  // namespace tfw::core::match

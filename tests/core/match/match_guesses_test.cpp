@@ -1,0 +1,61 @@
+// Ties guessed once every pair is known (match_guesses.cpp): a bucket renamed in each of
+// two module instances pairs in the partial stage (its tags differ from the fresh plan's),
+// after the tie stage, so the bucket policies that hold its name, tied on equal values
+// across the instances, are paired by the guesses with those pairs known.
+#include <boost/test/unit_test.hpp>
+
+#include "match_tables.hpp"
+#include "tfw/core/match/match.hpp"
+
+using namespace tfw::core;
+using namespace tfw::core::testing;
+
+BOOST_AUTO_TEST_CASE(equal_ties_are_guessed_with_the_partial_pairs_known) {
+    struct Case {
+        std::string name;
+        std::vector<std::string> modules;  // where each bucket and its policy live
+        std::vector<std::string> held;     // the bucket each old policy holds
+        bool depends;                      // the state lists each policy's bucket
+        std::string resolved_by;           // "" when they stay a tie
+    };
+    const std::vector<Case> cases = {
+        {"two module instances renamed inside: by the instance", {"module.svc_0.", "module.svc_1."}, {"\"b0\"", "\"b1\""}, false,
+         "its module instance"},
+        {"two pairs in the root: by their dependencies", {"", ""}, {"\"b0\"", "\"b1\""}, true, "dependencies"},
+        {"two pairs in the root without dependencies: a tie", {"", ""}, {"\"b0\"", "\"b1\""}, false, ""},
+        {"alike where the new ones are unknown: a tie", {"module.svc_0.", "module.svc_1."}, {"\"b0\"", "\"b0\""}, false, ""},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            PlanBuilder builder;
+            std::vector<std::string> expected;
+            for (std::size_t i = 0; i < 2; ++i) {
+                const std::string module = c.modules[i], index = std::to_string(i);
+                const std::string suffix = module.empty() ? "_" + index : "";
+                builder.deletion(module + "aws_s3_bucket.old" + suffix,
+                                 {{"bucket", "\"b" + index + "\""}, {"id", "\"b" + index + "\""}, {"tags.team", "\"x\""}});
+                builder.creation(module + "aws_s3_bucket.new" + suffix,
+                                 {{"bucket", "\"b" + index + "\""}, {"id", "?"}, {"tags.team", "\"y\""}});
+                builder.deletion(module + "aws_s3_bucket_policy.old" + suffix, {{"bucket", c.held[i]}, {"id", "\"p" + index + "\""}});
+                builder.creation(module + "aws_s3_bucket_policy.new" + suffix, {{"bucket", "?"}, {"id", "?"}});
+                builder.configures(module + "aws_s3_bucket.new" + suffix, {"bucket", "tags"});
+                builder.configures(module + "aws_s3_bucket_policy.new" + suffix, {"bucket"});
+                builder.refers(module + "aws_s3_bucket_policy.new" + suffix, {"aws_s3_bucket.new" + suffix});
+                if (c.depends) builder.depends(module + "aws_s3_bucket_policy.old" + suffix, {module + "aws_s3_bucket.old" + suffix});
+                if (!c.resolved_by.empty())
+                    expected.push_back(module + "aws_s3_bucket_policy.old" + suffix + " -> " + module + "aws_s3_bucket_policy.new" + suffix);
+            }
+            const MatchResult result = match_moves(builder.plan, default_policy());
+            std::vector<std::string> policies;
+            for (const auto& move : result.moves)
+                if (move.from.resource->type == "aws_s3_bucket_policy") {
+                    policies.push_back(to_string(move.from) + " -> " + to_string(move.to));
+                    BOOST_TEST(move.guessed);
+                    BOOST_TEST((move.kind == MatchKind::exact));
+                    BOOST_TEST(move.tentative_because ==
+                               "bucket is unknown until apply; resolved out of a tie by " + c.resolved_by);
+                }
+            BOOST_TEST(policies == expected, boost::test_tools::per_element());
+        }
+    }
+}
