@@ -49,6 +49,41 @@ std::map<std::size_t, std::size_t> one_each(MatchState& state, const TieGroup& g
     return chosen;
 }
 
+// The key trail within each module instance that moved: a tie spanning several instances
+// of one module (route table associations of four network calls renamed) splits into one
+// group per instance and where it went, each paired by the trail; all of them, or none.
+std::map<std::size_t, std::size_t> by_key_trail_per_instance(MatchState& state, const KeyTrail& trail,
+                                                             const ReferenceEdges& references,
+                                                             const std::map<ModulePath, ModulePath>& moved_instances,
+                                                             const TieGroup& group) {
+    std::map<ModulePath, std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> per_instance;
+    for (std::size_t d : group.deletions) {
+        const auto to = moved_instances.find(state.deletions[d].address().module);
+        if (to == moved_instances.end()) return {};
+        per_instance[to->first].first.push_back(d);
+    }
+    if (per_instance.size() < 2) return {};
+    for (std::size_t c : group.creations) {
+        bool placed = false;
+        for (auto& [from, sides] : per_instance)
+            if (moved_instances.at(from) == state.creations[c].address().module) {
+                sides.second.push_back(c);
+                placed = true;
+            }
+        if (!placed) return {};
+    }
+    std::map<std::size_t, std::size_t> chosen;
+    for (const auto& [from, sides] : per_instance) {
+        const ModulePath& to = moved_instances.at(from);
+        const auto paired = pair_by_key_trail(state, trail, references, sides.first, sides.second, [&](std::size_t d, std::size_t c) {
+            return group.tied(d, c) && state.creations[c].address().module == to;
+        });
+        if (paired.empty()) return {};
+        chosen.insert(paired.begin(), paired.end());
+    }
+    return chosen;
+}
+
 // The tie groups the tie stage left: candidates on equal values, sides still unpaired.
 std::vector<TieGroup> equal_tie_groups(const MatchState& state) {
     std::vector<TieGroup> groups;
@@ -117,6 +152,7 @@ void guess_ties(MatchState& state, const std::vector<TieGroup>& groups,
         std::string why, resolved_by;
         std::map<std::size_t, std::size_t> chosen =
             pair_by_key_trail(state, trail, references, group.deletions, group.creations, group.tied);
+        if (chosen.empty()) chosen = by_key_trail_per_instance(state, trail, references, moved_instances, group);
         if (!chosen.empty()) {
             why = "takes the key its referent took, " +
                   trail_referents(trail, references, config_resource_address(state.creations[chosen.begin()->second].address()));

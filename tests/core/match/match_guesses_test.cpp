@@ -4,6 +4,8 @@
 // across the instances, are paired by the guesses with those pairs known.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+
 #include "match_tables.hpp"
 #include "tfw/core/match/match.hpp"
 
@@ -58,4 +60,40 @@ BOOST_AUTO_TEST_CASE(equal_ties_are_guessed_with_the_partial_pairs_known) {
             BOOST_TEST(policies == expected, boost::test_tools::per_element());
         }
     }
+}
+
+// Route table associations of two network calls renamed: they tie across both instances
+// (a legacy `""` against null, their subnet unknown), so the key trail splits the tie by
+// the instance each went to and pairs each part by the keys its subnets' moves took.
+BOOST_AUTO_TEST_CASE(a_tie_across_instances_follows_the_keys_within_each) {
+    PlanBuilder builder;
+    std::vector<std::string> expected;
+    for (const std::string n : {"0", "1"}) {
+        const std::string from = "module.net_" + n + ".", to = "module.network_" + n + ".";
+        for (const std::string i : {"0", "1"}) {
+            const std::string subnet = "\"s" + n + i + "\"", cidr = "\"10." + n + "." + i + ".0/24\"";
+            builder.deletion(from + "aws_subnet.private[" + i + "]", {{"cidr_block", cidr}, {"id", subnet}, {"ipv6_cidr_block", "\"\""}});
+            builder.creation(to + "aws_subnet.private[" + i + "]", {{"cidr_block", cidr}, {"id", "?"}, {"ipv6_cidr_block", "null"}});
+            builder.deletion(from + "aws_route_table_association.private[" + i + "]",
+                             {{"gateway_id", "\"\""}, {"id", "\"rta" + n + i + "\""}, {"subnet_id", subnet}});
+            builder.creation(to + "aws_route_table_association.private[" + i + "]",
+                             {{"gateway_id", "null"}, {"id", "?"}, {"subnet_id", "?"}});
+            expected.push_back(from + "aws_route_table_association.private[" + i + "] -> " + to +
+                               "aws_route_table_association.private[" + i + "]");
+        }
+        builder.configures(to + "aws_subnet.private[0]", {"cidr_block"});
+        builder.configures(to + "aws_route_table_association.private[0]", {"subnet_id"});
+        builder.depends(from + "aws_route_table_association.private", {from + "aws_subnet.private"});
+        builder.refers(to + "aws_route_table_association.private[0]", {"aws_subnet.private"});
+    }
+    const MatchResult result = match_moves(builder.plan, default_policy());
+    std::vector<std::string> associations;
+    for (const auto& move : result.moves)
+        if (move.from.resource->type == "aws_route_table_association") {
+            associations.push_back(to_string(move.from) + " -> " + to_string(move.to));
+            BOOST_TEST(move.guessed);
+            BOOST_TEST(move.tentative_because == "differs in gateway_id; resolved out of a tie by its referent's keys");
+        }
+    std::sort(associations.begin(), associations.end());
+    BOOST_TEST(associations == expected, boost::test_tools::per_element());
 }
