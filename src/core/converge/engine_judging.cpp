@@ -143,7 +143,7 @@ Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, c
                     break;
                 }
                 if (move.guessed) {
-                    withdrawn_now[entry.index] = describe(entry.verdict) + "; only no change confirms a pair guessed from its referent's keys";
+                    withdrawn_now[entry.index] = describe(entry.verdict) + "; only no change confirms a pair guessed out of its tie";
                     note_fall(move);
                     break;
                 }

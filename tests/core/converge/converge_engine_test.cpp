@@ -1256,8 +1256,8 @@ BOOST_AUTO_TEST_CASE(a_pair_guessed_from_its_referents_keys_stands_on_no_change_
     for (const auto& entry : driven.outcome.dropped)
         dropped.push_back(to_string(entry.move.from) + " -> " + to_string(entry.move.to) + ": " + entry.reason);
     const std::string because =
-        ": withdrawn: Terraform would update it in place (~ input); only no change confirms a pair guessed from its "
-        "referent's keys";
+        ": withdrawn: Terraform would update it in place (~ input); only no change confirms a pair guessed out of its "
+        "tie";
     BOOST_TEST(dropped == (std::vector<std::string>{assoc(0) + " -> " + assoc_at("a") + because,
                                                     assoc(1) + " -> " + assoc_at("b") + because,
                                                     assoc(2) + " -> " + assoc_at("c") + because}),
