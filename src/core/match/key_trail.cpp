@@ -40,9 +40,6 @@ bool signatures_tell_apart(const std::vector<std::string>& signatures) {
     return true;
 }
 
-}  // namespace tfw::core::match
-
-namespace tfw::core::inline match {
 namespace {
 
 std::vector<std::string> referents_of(const KeyTrail& trail, const ReferenceEdges& references, const std::string& resource) {

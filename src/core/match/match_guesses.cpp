@@ -113,14 +113,12 @@ std::vector<TieGroup> equal_tie_groups(const MatchState& state) {
 }
 
 // An equal pair's move, as the tie stage words it.
-Move equal_move(const MatchState& state, std::size_t d, std::size_t c, const std::string& why) {
+Move equal_move(MatchState& state, std::size_t d, std::size_t c, const std::string& why) {
     const Attributes& before = state.deletions[d].attributes();
     const Attributes& after = state.creations[c].attributes();
     Move move;
     move.kind = differing_paths(before, after).empty() ? MatchKind::exact : MatchKind::ignore_rules;
-    const std::size_t compared = compared_values(before, after);
-    move.evidence = std::to_string(compared) + " known attribute value" + (compared == 1 ? "" : "s") +
-                    (move.kind == MatchKind::exact ? " equal" : " equal after ignore rules");
+    move.evidence = known_values_equal(before, after, move.kind);
     if (auto unknown = state.unverified.find({d, c}); unknown != state.unverified.end()) {
         const std::string attributes = join(unknown->second, ", ");
         move.evidence += "; " + attributes + " unknown until apply";
@@ -139,9 +137,7 @@ void guess_ties(MatchState& state, const std::vector<TieGroup>& groups,
     for (const auto& move : state.result.moves) known.push_back({move.from, move.to});
     const KeyTrail trail = key_trail_of(state.plan, known);
     const std::map<ModulePath, ModulePath> moved_instances = instances_moved(known);
-    ReferenceEdges references;
-    for_each_reference(state.plan.configuration,
-                       [&](const std::string& referrer, const std::string& target) { references[referrer].push_back(target); });
+    const ReferenceEdges& references = state.references();
     std::vector<Address> tied_olds, tied_news;
     for (const auto& group : groups) {
         for (std::size_t d : group.deletions) tied_olds.push_back(state.deletions[d].address());

@@ -33,6 +33,24 @@ const std::unordered_map<std::string, const ConfigResource*>& MatchState::config
     return *config_resources_;
 }
 
+const ReferenceEdges& MatchState::references() {
+    if (!references_) {
+        references_.emplace();
+        for_each_reference(plan.configuration,
+                           [this](const std::string& referrer, const std::string& target) { (*references_)[referrer].push_back(target); });
+    }
+    return *references_;
+}
+
+std::string known_values_equal(const Attributes& before, const Attributes& after, MatchKind kind) {
+    std::size_t compared = 0;
+    auto skip = unknown_paths(after);
+    for (const auto& leaf : before)
+        if (!covered_by_any(skip, leaf.path)) ++compared;
+    return std::to_string(compared) + " known attribute value" + (compared == 1 ? "" : "s") +
+           (kind == MatchKind::exact ? " equal" : " equal after ignore rules");
+}
+
 std::vector<std::string_view> unknown_paths(const Attributes& after) {
     std::vector<std::string_view> out;
     for (const auto& leaf : after)

@@ -69,9 +69,7 @@ private:
     // Every candidate pair of every tied side, before evidence narrows them: if the
     // evidence's choice falls, Terraform's trials start from here.
     void record_tied_pairs() {
-        ReferenceEdges references;
-        for_each_reference(state_.plan.configuration,
-                           [&](const std::string& referrer, const std::string& target) { references[referrer].push_back(target); });
+        const ReferenceEdges& references = state_.references();
         std::map<std::size_t, std::vector<std::string>> refers_to;  // per tied creation
         std::vector<std::vector<Address>> referrers(candidates_.size());
         std::vector<std::vector<Move>> moving_referrers(candidates_.size());
@@ -570,13 +568,13 @@ private:
         const KeyTrail trail = key_trail_of(state_.plan, std::move(unique));
         for (const auto& [deletions, creations] : tie_groups()) {
             const std::vector<std::size_t> group_creations(creations.begin(), creations.end());
-            const auto chosen = pair_by_key_trail(state_, trail, references(), deletions, group_creations, [&](std::size_t d, std::size_t c) {
+            const auto chosen = pair_by_key_trail(state_, trail, state_.references(), deletions, group_creations, [&](std::size_t d, std::size_t c) {
                 return std::find(candidates_[d].begin(), candidates_[d].end(), c) != candidates_[d].end();
             });
             for (const auto& [d, c] : chosen) {
                 candidates_[d] = {c};
                 by_key_trail_[d] =
-                    trail_referents(trail, references(), config_resource_address(state_.creations[c].address()));
+                    trail_referents(trail, state_.references(), config_resource_address(state_.creations[c].address()));
             }
         }
     }
@@ -611,15 +609,6 @@ private:
             groups.push_back({std::move(group_deletions), std::move(group_creations)});
         }
         return groups;
-    }
-
-    const ReferenceEdges& references() {
-        if (!references_) {
-            references_.emplace();
-            for_each_reference(state_.plan.configuration,
-                               [&](const std::string& referrer, const std::string& target) { (*references_)[referrer].push_back(target); });
-        }
-        return *references_;
     }
 
     // The trials of a module instance `from` alike with several new instances: its
@@ -872,15 +861,6 @@ private:
         state_.accept(d, c, std::move(move));
     }
 
-    static std::string known_values_equal(const Attributes& before, const Attributes& after, MatchKind kind) {
-        std::size_t compared = 0;
-        auto skip = unknown_paths(after);
-        for (const auto& leaf : before)
-            if (!covered_by_any(skip, leaf.path)) ++compared;
-        return std::to_string(compared) + " known attribute value" + (compared == 1 ? "" : "s") +
-               (kind == MatchKind::exact ? " equal" : " equal after ignore rules");
-    }
-
     void record_ties() {
         for (std::size_t d = 0; d < state_.deletions.size(); ++d) {
             if (state_.matched_deletion[d] || state_.creations_of[d].empty()) continue;
@@ -905,7 +885,6 @@ private:
     std::set<std::size_t> by_structure_;
     std::map<std::size_t, std::string> instance_moved_;  // deletion -> `module.a[0] to module.b["x"]`
     std::map<std::size_t, std::string> by_key_trail_;    // deletion -> the referents whose keys it followed
-    std::optional<ReferenceEdges> references_;
     std::set<std::size_t> propagated_deletions_;  // paired by propagation, either way
     std::set<std::size_t> propagated_creations_;
 };

@@ -72,9 +72,12 @@ struct MatchState {
     void accept(std::size_t d, std::size_t c, Move move);
     // Every configured resource by absolute config address, built on first use.
     const std::unordered_map<std::string, const ConfigResource*>& config_resources();
+    // for_each_reference's edges, referrer -> targets, built on first use.
+    const ReferenceEdges& references();
 
 private:
     std::optional<std::unordered_map<std::string, const ConfigResource*>> config_resources_;
+    std::optional<ReferenceEdges> references_;
 };
 
 void find_equal_pairs(MatchState& state);
@@ -106,6 +109,9 @@ void explain_unmatched(MatchState& state);
 std::vector<std::string_view> unknown_paths(const Attributes& after);
 // True when `path` is one of the sorted `prefixes` or lies below one.
 bool covered_by_any(const std::vector<std::string_view>& prefixes, std::string_view path);
+// "N known attribute values equal" (after ignore rules, for that kind): an equal pair's
+// evidence.
+std::string known_values_equal(const Attributes& before, const Attributes& after, MatchKind kind);
 // How many known values a comparison of the pair looks at.
 std::size_t compared_values(const Attributes& before, const Attributes& after);
 // A path as explanations may show it: a path into a sensitive value is cut at the
