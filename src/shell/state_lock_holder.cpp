@@ -50,6 +50,7 @@ StateLockHolder::StateLockHolder(Terraform& terraform, const std::string& root_n
     options.env_removed = {"TF_LOG_CORE"};
     const std::string who = terraform_who();
     Clock::time_point console_started;
+    int own_locks_released = 0;
     std::chrono::steady_clock::time_point start_deadline;
     const auto start_console = [&] {
         write_private_file(log_file_, "");  // the log may hold the state's values
@@ -67,6 +68,11 @@ StateLockHolder::StateLockHolder(Terraform& terraform, const std::string& root_n
             if (output.find(lock_error) == std::string::npos)
                 throw StateLockUnavailable("root module " + root_name_ + ": terraform console, which holds the state lock during the migration, failed: " +
                                            core::first_error_line(output));
+            if (core::refused_by_its_own_lock(output, read_file(log_file_))) {
+                release_own_lock(*core::parse_lock_info(output), ++own_locks_released);
+                start_console();
+                continue;
+            }
             if (std::chrono::steady_clock::now() >= wait_deadline) {
                 const auto holder = core::parse_lock_info(output);
                 const std::string info = holder ? core::describe_lock(*holder) : "";
@@ -107,6 +113,21 @@ StateLockHolder::StateLockHolder(Terraform& terraform, const std::string& root_n
                 throw StateLockUnavailable("root module " + root_name_ + ": " + judgement.reason + "; nothing was changed");
         }
     }
+}
+
+void StateLockHolder::release_own_lock(const core::LockInfo& lock, int nth_release) {
+    // Each release follows a lost answer; more than a few in a row is no network's luck.
+    constexpr int most_releases = 3;
+    const std::string left = "root module " + root_name_ + ": terraform console, taking the state lock for tfw, "
+                             "lost the backend's answer and its retry found the lock it had just taken (" +
+                             core::describe_lock(lock) + ")";
+    if (nth_release > most_releases)
+        throw StateLockUnavailable(left + ", again; nothing was changed. Release it with terraform force-unlock " + lock.id);
+    // force-unlock reads the lock first and refuses another ID: it removes only this one.
+    const ProcessResult unlocked = terraform_.run({"force-unlock", "-force", "-no-color", lock.id});
+    if (unlocked.exit_code != 0)
+        throw StateLockUnavailable(left + "; tfw could not release it (" + core::first_error_line(unlocked.stdout_text + unlocked.stderr_text) +
+                                   "); nothing was changed. Release it with terraform force-unlock " + lock.id);
 }
 
 StateLockHolder::~StateLockHolder() { console_->finish(); }

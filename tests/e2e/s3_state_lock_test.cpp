@@ -3,7 +3,8 @@
 // each root's lock through its own `terraform console` for the whole of `tfw apply
 // --root`, prompt included, and knows that console's record for its own. Another run's
 // lock (a real `terraform console` holding it), taken before tfw starts or between its
-// plans and its migration, is named, ID and all, and refused, and nothing changes.
+// plans and its migration, is named, ID and all, and refused, and nothing changes. A
+// lock tfw's console took and then was refused, its answer lost on the way, is released.
 #include <boost/test/unit_test.hpp>
 
 #include <chrono>
@@ -15,6 +16,7 @@
 #include "checks.hpp"
 #include "console_lock.hpp"
 #include "gate.hpp"
+#include "lossy_relay.hpp"
 #include "moto_server.hpp"
 #include "roots_split.hpp"
 #include "workspace.hpp"
@@ -144,6 +146,30 @@ void another_runs_lock_is_named_and_refused(S3Lock lock) {
     }
 }
 
+// The network loses the backend's answer to the write of tfw's console taking a lock: the
+// write took the lock, and the AWS SDK's retry of it is refused by that lock. The console
+// ends, leaving it. tfw knows it for its console's own (the ID its trace log names),
+// releases it and migrates; no lock is left.
+void a_lock_its_console_lost_to_a_retry_is_released(S3Lock lock) {
+    MotoServer& moto = clean_moto_server();
+    LossyRelay network(moto.port());
+    const auto split = split_roots_in_s3(moto, lock, network.endpoint());
+    SplitRoots& roots = *split;
+    // A console's lock (OperationTypeInvalid) in a DynamoDB item or an S3 lock file.
+    if (lock == S3Lock::dynamodb) network.lose_next_answer_to({"DynamoDB_20120810.PutItem", "OperationTypeInvalid"});
+    else network.lose_next_answer_to({"PUT /tfstate/", ".tflock", "OperationTypeInvalid"});
+    const RunResult moved = roots.a.tfw({"apply", "-no-color", "-auto-approve", "--root", roots.b.dir().string()});
+    BOOST_TEST_REQUIRE(network.answers_lost() == 1, "no answer was lost:\n" << moved.describe());
+    BOOST_TEST_REQUIRE(moved.exit_code == 0, moved.describe());
+    BOOST_TEST(contains(moved.out, "tfw: moved 5 objects between root modules\n"), moved.describe());
+    BOOST_TEST(!moto.lock_record(split_roots_state(lock, "root_a")).has_value(), "A is left locked");
+    BOOST_TEST(!moto.lock_record(split_roots_state(lock, "root_b")).has_value(), "B is left locked");
+    for (const Workspace* ws : {&roots.a, &roots.b}) {
+        const RunResult plain = ws->terraform({"plan", "-input=false", "-no-color", "-detailed-exitcode", "-lock-timeout=0s"});
+        BOOST_TEST(plain.exit_code == 0, plain.describe());
+    }
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(tfw_holds_both_locks_through_its_prompt_with_s3_lock_files, *moto_server_required()) {
@@ -160,4 +186,12 @@ BOOST_AUTO_TEST_CASE(another_runs_lock_is_named_and_refused_with_s3_lock_files, 
 
 BOOST_AUTO_TEST_CASE(another_runs_lock_is_named_and_refused_with_a_dynamodb_table, *moto_server_required()) {
     another_runs_lock_is_named_and_refused(S3Lock::dynamodb);
+}
+
+BOOST_AUTO_TEST_CASE(a_lock_its_console_lost_to_a_retry_is_released_with_s3_lock_files, *moto_server_required()) {
+    a_lock_its_console_lost_to_a_retry_is_released(S3Lock::lockfile);
+}
+
+BOOST_AUTO_TEST_CASE(a_lock_its_console_lost_to_a_retry_is_released_with_a_dynamodb_table, *moto_server_required()) {
+    a_lock_its_console_lost_to_a_retry_is_released(S3Lock::dynamodb);
 }

@@ -5,7 +5,9 @@
 // the lock (core/roots/state_lock.hpp): the console's trace log says its lock call returned,
 // another command is then refused the lock, the lock's record (where the backend keeps
 // one) names that console, and the console still runs. If tfw dies, the console's input
-// ends and the lock is released.
+// ends and the lock is released. A console refused by the lock it took itself (its answer
+// lost, the retry refused) has left that lock behind: tfw releases it by its ID and starts
+// another console.
 #pragma once
 
 #include <chrono>
@@ -14,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "tfw/core/roots/state_lock.hpp"
 #include "tfw/shell/process.hpp"
 #include "tfw/shell/terraform.hpp"
 
@@ -40,6 +43,10 @@ public:
     void check();
 
 private:
+    // Releases a lock that the console which just ended had taken and was then refused
+    // (core::refused_by_its_own_lock), or throws StateLockUnavailable.
+    void release_own_lock(const core::LockInfo& lock, int nth_release);
+
     Terraform& terraform_;
     std::string root_name_;
     std::filesystem::path output_file_;

@@ -1,5 +1,6 @@
 #include "tfw/core/roots/state_lock.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -123,6 +124,32 @@ ConsoleLockStep console_lock_step(std::string_view log) {
     if (log.find("[TRACE] backend/local: reading remote state for workspace", asked) == std::string_view::npos)
         return ConsoleLockStep::asked;
     return ConsoleLockStep::acquired;
+}
+
+std::optional<std::string> console_lock_id(std::string_view log) {
+    // A field of a log line: " name=value", up to the next space. Values with spaces are
+    // quoted, and neither of the two read here has one.
+    const auto field = [](std::string_view line, std::string_view name) -> std::optional<std::string_view> {
+        const std::string key = " " + std::string(name) + "=";
+        const std::size_t at = line.find(key);
+        if (at == std::string_view::npos) return std::nullopt;
+        const std::size_t begin = at + key.size();
+        return line.substr(begin, std::min(line.find(' ', begin), line.size()) - begin);
+    };
+    for (std::size_t start = 0; start < log.size();) {
+        const std::size_t end = std::min(log.find('\n', start), log.size());
+        const std::string_view line = log.substr(start, end - start);
+        start = end + 1;
+        const auto id = field(line, "tf_backend.lock.id");
+        if (field(line, "tf_backend.operation") == "Lock" && id && !id->empty()) return std::string(*id);
+    }
+    return std::nullopt;
+}
+
+bool refused_by_its_own_lock(std::string_view refusal, std::string_view trace_log) {
+    const auto holder = parse_lock_info(refusal);
+    const auto own = console_lock_id(trace_log);
+    return holder && own && !holder->id.empty() && holder->id == *own;
 }
 
 LockJudgement judge_lock_ownership(const LockEvidence& evidence) {

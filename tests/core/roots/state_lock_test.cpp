@@ -94,6 +94,51 @@ BOOST_AUTO_TEST_CASE(reads_how_far_the_console_got_with_the_lock) {
     for (const auto& c : cases) BOOST_TEST((console_lock_step(c.log) == c.expected), c.name);
 }
 
+// The console's lock call in the S3 backend's trace log (DynamoDB table), shortened.
+std::string lock_request(const std::string& id, const std::string& operation = "Lock") {
+    return "2026-11-29T11:05:56.231Z [DEBUG] backend-s3: HTTP Request Sent: aws.region=us-east-1 rpc.method=PutItem "
+           "tf_backend.lock.id=" + id + " tf_backend.lock.info=\"\" tf_backend.lock.operation=OperationTypeInvalid "
+           "tf_backend.lock.who=root@vm tf_backend.operation=" + operation + " tf_backend.req_id=bb22038b "
+           "http.user_agent=\"APN/1.0 HashiCorp/1.0 Terraform/1.11.4\"\n";
+}
+
+BOOST_AUTO_TEST_CASE(reads_the_id_of_the_lock_the_console_asked_for) {
+    const std::string id = "eea58ce6-797c-d267-2f50-6a12411915c6";
+    struct Case {
+        std::string name, log;
+        std::optional<std::string> expected;
+    };
+    const std::vector<Case> cases = {
+        {"the lock call's request", "[TRACE] starting\n" + lock_request(id), id},
+        {"at the end of the log, no newline", lock_request(id).substr(0, lock_request(id).size() - 1), id},
+        {"the unlock call is not the lock call", lock_request(id, "Unlock"), std::nullopt},
+        {"an operation named like it is not it", lock_request(id, "LockTable"), std::nullopt},
+        {"the first lock call, where the log has two", lock_request(id) + lock_request("other"), id},
+        {"a field that only ends like it", "x tf_backend.operation=Lock my.tf_backend.lock.id=" + id + "\n", std::nullopt},
+        {"a backend that does not log it (local, pg)",
+         "2026-11-26T09:46:44.727Z [TRACE] backend/local: requesting state lock for workspace \"default\"\n", std::nullopt},
+        {"an empty ID", "a tf_backend.lock.id= tf_backend.operation=Lock\n", std::nullopt},
+        {"empty log", "", std::nullopt},
+    };
+    for (const auto& c : cases) BOOST_TEST((console_lock_id(c.log) == c.expected), c.name);
+}
+
+BOOST_AUTO_TEST_CASE(knows_a_lock_left_by_its_own_lost_write) {
+    const std::string id = "a6a8bd85-240e-660f-29b7-c7820f881e81";  // the holder in local_refusal
+    struct Case {
+        std::string name, refusal, log;
+        bool expected;
+    };
+    const std::vector<Case> cases = {
+        {"the refusal names the lock the console asked for", local_refusal, lock_request(id), true},
+        {"another run's lock, the same user and operation", local_refusal, lock_request("b7f0c2aa-1111-2222-3333-444455556666"), false},
+        {"a log that names no lock (pg, local)", local_refusal, "[TRACE] backend/local: requesting state lock\n", false},
+        {"a failure that is no refusal", "Error: Invalid expression\n", lock_request(id), false},
+        {"a refusal without an ID", "Lock Info:\n  Who: root@vm\n", lock_request(id), false},
+    };
+    for (const auto& c : cases) BOOST_TEST(refused_by_its_own_lock(c.refusal, c.log) == c.expected, c.name);
+}
+
 BOOST_AUTO_TEST_CASE(owns_the_lock_only_on_positive_evidence) {
     const auto console_started = at_utc(9, 46, 0);
     const auto probe_started = at_utc(9, 46, 10);

@@ -336,7 +336,7 @@ void MotoServer::write_aws_provider(const Workspace& ws, const fs::path& file) c
 }
 
 std::string MotoServer::s3_backend_settings(const S3State& state) const {
-    const std::string url = json_quote(endpoint());
+    const std::string url = json_quote(state.endpoint.empty() ? endpoint() : state.endpoint);
     std::string text = "bucket                      = " + json_quote(state.bucket) + "\n"
                        "key                         = " + json_quote(state.key) + "\n"
                        "region                      = \"us-east-1\"\n"

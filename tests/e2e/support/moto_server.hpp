@@ -43,6 +43,7 @@ struct S3State {
     std::string key;
     S3Lock lock = S3Lock::lockfile;
     std::string lock_table = "tfstate-locks";  // with S3Lock::dynamodb
+    std::string endpoint{};                    // where the backend sends its calls; empty: the server
 };
 
 // Boost.Test decorator for the tests that need moto_server: without it on PATH they are

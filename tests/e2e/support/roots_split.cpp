@@ -61,9 +61,11 @@ void check_split_carried_out(const SplitRoots& roots, const std::map<std::string
 
 S3State split_roots_state(S3Lock lock, const std::string& root) { return {"tfstate", root + "/terraform.tfstate", lock}; }
 
-BackendWriter s3_backend(const MotoServer& moto, S3Lock lock) {
-    return [&moto, lock](Workspace& ws, const std::string& root) {
-        moto.write_s3_backend(ws, split_roots_state(lock, root));
+BackendWriter s3_backend(const MotoServer& moto, S3Lock lock, const std::string& endpoint) {
+    return [&moto, lock, endpoint](Workspace& ws, const std::string& root) {
+        S3State state = split_roots_state(lock, root);
+        state.endpoint = endpoint;
+        moto.write_s3_backend(ws, state);
     };
 }
 
@@ -125,9 +127,9 @@ void SplitRoots::switch_both(const std::string& stage_a, const std::string& stag
     switch_one(b, stage_b, "root_b");
 }
 
-std::unique_ptr<SplitRoots> split_roots_in_s3(const MotoServer& moto, S3Lock lock) {
+std::unique_ptr<SplitRoots> split_roots_in_s3(const MotoServer& moto, S3Lock lock, const std::string& endpoint) {
     moto.create_state_store(split_roots_state(lock, "root_a"));  // one bucket and table for both
-    auto roots = std::make_unique<SplitRoots>(s3_backend(moto, lock));
+    auto roots = std::make_unique<SplitRoots>(s3_backend(moto, lock, endpoint));
     roots->a.set_environment("XDG_STATE_HOME", (roots->a.scratch() / "state").string());
     roots->switch_both("after", "after");
     return roots;

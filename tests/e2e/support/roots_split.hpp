@@ -30,7 +30,8 @@ using BackendWriter = std::function<void(Workspace& ws, const std::string& root)
 
 // Each root's state in the emulator's bucket `tfstate`, at `<root>/terraform.tfstate`,
 // locked by `lock`. The bucket (and the lock table) must exist: split_roots_in_s3().
-BackendWriter s3_backend(const MotoServer& moto, S3Lock lock);
+// Terraform reaches the server at `endpoint` where one is given (a LossyRelay).
+BackendWriter s3_backend(const MotoServer& moto, S3Lock lock, const std::string& endpoint = "");
 S3State split_roots_state(S3Lock lock, const std::string& root);
 
 // Both roots applied at their `before` stage. With a remote backend (pg, s3), each root's
@@ -78,7 +79,7 @@ struct SplitRoots {
 std::multiset<std::string> ids_in_both_roots(const SplitRoots& roots);
 // Both roots' states in the emulator (the store created, each root applied at `before`
 // in its own key), switched to `after`, with A's journals in its scratch dir.
-std::unique_ptr<SplitRoots> split_roots_in_s3(const MotoServer& moto, S3Lock lock);
+std::unique_ptr<SplitRoots> split_roots_in_s3(const MotoServer& moto, S3Lock lock, const std::string& endpoint = "");
 
 // After a split is carried out (by commands, blocks or tfw apply --root): A holds only
 // `stays` and B every moved object, each with the id it had in `ids_before`, and plain

@@ -36,6 +36,18 @@ std::string describe_lock(const LockInfo& lock);
 enum class ConsoleLockStep { not_asked, asked, acquired };
 ConsoleLockStep console_lock_step(std::string_view trace_log);
 
+// The ID of the lock the console tried to take, where its trace log says it: the S3
+// backend (lock file or DynamoDB table) logs each request of its lock call with
+// "tf_backend.operation=Lock" and "tf_backend.lock.id=…". std::nullopt elsewhere.
+std::optional<std::string> console_lock_id(std::string_view trace_log);
+
+// Whether a console that ended refused the lock (`refusal`, its output) was refused by the
+// lock it took itself: the network lost the backend's answer to its conditional write, and
+// the AWS SDK's retry of that write found the lock the first one had written. Its ID is a
+// random UUID the console made, so only the console's own log and the refusal naming that
+// ID decide; the lock is left behind, and only tfw knows it is nobody's.
+bool refused_by_its_own_lock(std::string_view refusal, std::string_view trace_log);
+
 // What tfw saw, in this order: the console started, its log said `console_step`, then
 // a probe (a command that needs the lock) began at `probe_started` and was refused or not.
 struct LockEvidence {
