@@ -43,9 +43,10 @@ IdsReader ids_in_bucket(const MotoServer& moto, S3Lock lock) {
 // one: its input closes with tfw, and it unlocks as it ends. But when the emulator's answer
 // to the console's conditional write of the lock is lost, the AWS SDK's retry finds the lock
 // that write took and the console fails, leaving it (tests/e2e/README.md, "One artefact of
-// the emulator"). Released only on that evidence, the retry in a killed console's trace log
-// (tfw writes it beside the console, in its temporary directory); any other lock left fails
-// the test, since the next run would stop on it.
+// the emulator"). tfw releases it then (s3_state_lock_test), unless the kill comes first.
+// Released here only on that evidence, the retry in a killed console's trace log (tfw
+// writes it beside the console, in its temporary directory); any other lock left fails the
+// test, since the next run would stop on it.
 void release_a_lock_lost_to_a_retry(const MotoServer& moto, S3Lock lock, const SplitRoots& roots, const fs::path& tfw_tmp) {
     bool retried = false;
     for (const auto& entry : fs::recursive_directory_iterator(tfw_tmp))
