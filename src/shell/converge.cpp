@@ -53,7 +53,7 @@ public:
         ProcessResult shown = terraform_.run({"show", "-json", (request_.plan_dir / action.file).string()});
         throw_if_interrupted();
         if (shown.exit_code != 0)
-            throw std::runtime_error("terraform show -json failed: " + core::first_error_line(shown.stderr_text));
+            throw std::runtime_error("terraform show -json failed: " + core::first_error_with_detail(shown.stderr_text));
         core::Plan plan = core::load_plan_json(shown.stdout_text);
         if (lifecycles_) lifecycles_->fill(plan);
         return core::ShownPlan{std::move(plan)};

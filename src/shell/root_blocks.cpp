@@ -34,7 +34,7 @@ BlocksPlan plan_with_blocks(Terraform& terraform, const std::filesystem::path& r
     }
     ProcessResult shown = terraform.run({"show", "-json", plan_file.string()});
     if (shown.exit_code != 0) {
-        out.failure = "terraform show -json failed: " + core::first_error_line(shown.stderr_text);
+        out.failure = "terraform show -json failed: " + core::first_error_with_detail(shown.stderr_text);
         return out;
     }
     out.plan = core::load_plan_json(shown.stdout_text);

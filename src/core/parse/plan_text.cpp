@@ -1,6 +1,8 @@
 #include "tfw/core/parse/plan_text.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 
 #include "tfw/core/model/address.hpp"
 #include "tfw/core/model/utf8.hpp"
@@ -183,25 +185,57 @@ std::optional<MoveCandidates> move_candidates(const PlanTextSummary& summary) {
     return out;
 }
 
-std::string first_error_line(std::string_view human_output) {
-    std::string plain = strip_ansi(human_output);
-    std::string first_text;
+namespace {
+
+// The end of a framed diagnostic: Terraform's "╵" line.
+constexpr std::string_view frame_end = "\u2575";
+
+// Terraform's human diagnostics, a line each, without colour, the "│ " and "╷" of their
+// frames or surrounding blanks; a blank line is "", and a frame's end is frame_end.
+std::vector<std::string> diagnostic_lines(std::string_view human_output) {
+    std::vector<std::string> lines;
+    const std::string plain = strip_ansi(human_output);
     std::string_view rest(plain);
     while (!rest.empty()) {
-        std::size_t newline = rest.find('\n');
+        const std::size_t newline = rest.find('\n');
         std::string_view line = rest.substr(0, newline);
         rest.remove_prefix(newline == std::string_view::npos ? rest.size() : newline + 1);
-        // Terraform frames diagnostics with "│ " (U+2502) and "╷"/"╵" lines.
-        for (std::string_view frame : {"\u2502", "\u2577", "\u2575"})
+        if (line.substr(0, frame_end.size()) == frame_end) {
+            lines.emplace_back(frame_end);
+            continue;
+        }
+        for (std::string_view frame : {"\u2502", "\u2577"})
             if (line.substr(0, frame.size()) == frame) line.remove_prefix(frame.size());
-        std::size_t start = line.find_first_not_of(" \t\r");
-        if (start == std::string_view::npos) continue;
-        line.remove_prefix(start);
+        const std::size_t start = line.find_first_not_of(" \t\r");
+        if (start == std::string_view::npos) line = {};
+        else line.remove_prefix(start);
         while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
-        if (line.substr(0, 7) == "Error: ") return std::string(line);
-        if (first_text.empty()) first_text = line;
+        lines.emplace_back(line);
+    }
+    return lines;
+}
+
+bool is_diagnostic_summary(std::string_view line) { return line.starts_with("Error: ") || line.starts_with("Warning: "); }
+
+}  // namespace
+
+std::string first_error_line(std::string_view human_output) {
+    std::string first_text;
+    for (const auto& line : diagnostic_lines(human_output)) {
+        if (line.starts_with("Error: ")) return line;
+        if (first_text.empty() && line != frame_end) first_text = line;
     }
     return first_text;
+}
+
+std::string first_error_with_detail(std::string_view human_output) {
+    const std::vector<std::string> lines = diagnostic_lines(human_output);
+    const auto error = std::find_if(lines.begin(), lines.end(), [](const std::string& line) { return line.starts_with("Error: "); });
+    if (error == lines.end()) return first_error_line(human_output);
+    std::string detail;
+    for (auto line = std::next(error); line != lines.end() && *line != frame_end && !is_diagnostic_summary(*line); ++line)
+        if (!line->empty()) detail += (detail.empty() ? "" : " ") + *line;
+    return detail.empty() ? *error : *error + ": " + detail;
 }
 
 std::string go_quote(std::string_view text) {

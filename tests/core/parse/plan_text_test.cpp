@@ -1109,6 +1109,47 @@ BOOST_AUTO_TEST_CASE(strip_plan_trailer_leaves_what_apply_shows) {
     BOOST_TEST(strip_plan_trailer(saved_private_plain, private_plan) == apply_plain_before_question);
 }
 
+BOOST_AUTO_TEST_CASE(first_error_with_detail_table) {
+    // terraform show -json of an empty file, as Terraform 1.11 prints it with -no-color,
+    // and framed in colour as tfw reads it.
+    const std::string unreadable_plain =
+        "\nError: Failed to read the given file as a state or plan file\n\n"
+        "State read error: Error reading empty.tfplan as a statefile: no state\n\n"
+        "Plan read error: couldn't load the provided path as either a local plan file\n"
+        "(zip: not a valid zip file) or a saved cloud plan (unexpected end of JSON\n"
+        "input)\n";
+    const std::string unreadable_framed =
+        "\x1b[31m\xE2\x95\xB7\x1b[0m\x1b[0m\n"
+        "\x1b[31m\xE2\x94\x82\x1b[0m \x1b[0m\x1b[1m\x1b[31mError: \x1b[0m\x1b[0m\x1b[1mFailed to read the given file as a state or plan file\x1b[0m\n"
+        "\x1b[31m\xE2\x94\x82\x1b[0m \x1b[0m\n"
+        "\x1b[31m\xE2\x94\x82\x1b[0m \x1b[0mState read error: no state\n"
+        "\x1b[31m\xE2\x95\xB5\x1b[0m\x1b[0m\n"
+        "\x1b[33m\xE2\x95\xB7\x1b[0m\x1b[0m\n"
+        "\x1b[33m\xE2\x94\x82\x1b[0m \x1b[0m\x1b[1m\x1b[33mWarning: \x1b[0m\x1b[0m\x1b[1mSomething else\x1b[0m\n"
+        "\x1b[33m\xE2\x95\xB5\x1b[0m\x1b[0m\n";
+    struct Case {
+        std::string name;
+        std::string text;
+        std::string expected;
+    };
+    const std::vector<Case> cases = {
+        {"plain, every detail line joined", unreadable_plain,
+         "Error: Failed to read the given file as a state or plan file: State read error: Error reading empty.tfplan as a "
+         "statefile: no state Plan read error: couldn't load the provided path as either a local plan file (zip: not a "
+         "valid zip file) or a saved cloud plan (unexpected end of JSON input)"},
+        {"framed: the detail ends with its frame", unreadable_framed,
+         "Error: Failed to read the given file as a state or plan file: State read error: no state"},
+        {"the next diagnostic ends the detail", "Error: A\ndetail a\nWarning: B\ndetail b\n", "Error: A: detail a"},
+        {"an error after a warning", "Warning: W\nwarned\n\nError: E\n\nwhy\n", "Error: E: why"},
+        {"no detail", "Error: Moved object still exists\n", "Error: Moved object still exists"},
+        {"no error: the first text line", "\n  \nThere are some problems\nmore\n", "There are some problems"},
+        {"empty", "", ""},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(first_error_with_detail(c.text) == c.expected); }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(first_error_line_table) {
     struct Case {
         std::string name;

@@ -56,6 +56,10 @@ std::optional<MoveCandidates> move_candidates(const PlanTextSummary& summary);
 // The first "Error: ..." line of Terraform's human diagnostics, without box drawing or
 // colour, or the first non-blank line when there is none.
 std::string first_error_line(std::string_view human_output);
+// That error with its detail, the diagnostic's following lines joined into one:
+// "Error: Failed to read the given file as a state or plan file: State read error: …".
+// Where the summary alone says little, as when `terraform show` cannot read a plan file.
+std::string first_error_with_detail(std::string_view human_output);
 
 // Go's %q for the plan path Terraform prints after "terraform apply".
 std::string go_quote(std::string_view text);
