@@ -41,8 +41,9 @@ std::string terraform_who() {
 }  // namespace
 
 StateLockHolder::StateLockHolder(Terraform& terraform, const std::string& root_name, const std::filesystem::path& scratch,
-                                 std::chrono::nanoseconds lock_timeout)
-    : terraform_(terraform), root_name_(root_name), output_file_(scratch / "console.out"), log_file_(scratch / "console.log") {
+                                 std::chrono::nanoseconds lock_timeout, std::function<void(const std::string&)> say)
+    : terraform_(terraform), root_name_(root_name), output_file_(scratch / "console.out"), log_file_(scratch / "console.log"),
+      say_(std::move(say)) {
     const auto wait_deadline = std::chrono::steady_clock::now() + std::max<std::chrono::nanoseconds>(lock_timeout, std::chrono::seconds(5));
     ProcessOptions options;
     options.own_process_group = true;  // a Ctrl-C must not end the lock in the middle of a push
@@ -128,6 +129,8 @@ void StateLockHolder::release_own_lock(const core::LockInfo& lock, int nth_relea
     if (unlocked.exit_code != 0)
         throw StateLockUnavailable(left + "; tfw could not release it (" + core::first_error_line(unlocked.stdout_text + unlocked.stderr_text) +
                                    "); nothing was changed. Release it with terraform force-unlock " + lock.id);
+    // tfw never removes a lock without saying so.
+    if (say_) say_("tfw: " + left + "; tfw released it by its ID and asks for the lock again");
 }
 
 StateLockHolder::~StateLockHolder() { console_->finish(); }

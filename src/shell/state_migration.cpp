@@ -44,13 +44,14 @@ struct LockedRoot {
 };
 
 std::vector<std::unique_ptr<LockedRoot>> lock_roots(const fs::path& binary, const std::vector<MigrationRoot>& roots,
-                                                    const fs::path& scratch, std::chrono::nanoseconds lock_timeout) {
+                                                    const fs::path& scratch, std::chrono::nanoseconds lock_timeout,
+                                                    const std::function<void(const std::string&)>& say) {
     std::vector<std::unique_ptr<LockedRoot>> locked;
     for (std::size_t i = 0; i < roots.size(); ++i) {
         auto entry = std::make_unique<LockedRoot>(LockedRoot{roots[i], Terraform(binary, roots[i].global_args), nullptr});
         const fs::path dir = scratch / ("lock-" + std::to_string(i));
         fs::create_directories(dir);
-        entry->lock = std::make_unique<StateLockHolder>(entry->terraform, roots[i].name, dir, lock_timeout);
+        entry->lock = std::make_unique<StateLockHolder>(entry->terraform, roots[i].name, dir, lock_timeout, say);
         locked.push_back(std::move(entry));
     }
     return locked;
@@ -284,7 +285,7 @@ MigrationOutcome migrate_states(const MigrationRequest& request) {
     };
 
     TempDir scratch;
-    auto locked = lock_roots(request.terraform_binary, roots, scratch.path(), request.lock_timeout);
+    auto locked = lock_roots(request.terraform_binary, roots, scratch.path(), request.lock_timeout, request.say);
     std::vector<std::string> originals;
     for (auto& root : locked) originals.push_back(pull(*root));
     // A new root (no state yet) gets an empty state of its own, first pushed with its objects.
@@ -407,7 +408,7 @@ void finish_split_objects(const fs::path& terraform_binary, const std::vector<Mi
         involved_roots.push_back(roots[root]);
     }
     TempDir scratch;
-    auto locked = lock_roots(terraform_binary, involved_roots, scratch.path(), lock_timeout);
+    auto locked = lock_roots(terraform_binary, involved_roots, scratch.path(), lock_timeout, say);
     std::vector<std::string> states;
     for (auto& root : locked) states.push_back(pull(*root));
     // Judged on states read before the locks were taken: each must still say the same.
@@ -474,7 +475,7 @@ void finish_interrupted_migrations(const fs::path& terraform_binary, const std::
             states.push_back(std::move(root_states));
         }
         TempDir scratch;
-        auto locked = lock_roots(terraform_binary, journal_roots, scratch.path(), lock_timeout);
+        auto locked = lock_roots(terraform_binary, journal_roots, scratch.path(), lock_timeout, say);
         const std::vector<core::StateStep> now = steps_now(locked, states);
         bool untouched = true;
         for (auto step : now) untouched = untouched && step == core::StateStep::original;

@@ -149,7 +149,7 @@ void another_runs_lock_is_named_and_refused(S3Lock lock) {
 // The network loses the backend's answer to the write of tfw's console taking a lock: the
 // write took the lock, and the AWS SDK's retry of it is refused by that lock. The console
 // ends, leaving it. tfw knows it for its console's own (the ID its trace log names),
-// releases it and migrates; no lock is left.
+// releases it, says so, and migrates; no lock is left.
 void a_lock_its_console_lost_to_a_retry_is_released(S3Lock lock) {
     MotoServer& moto = clean_moto_server();
     LossyRelay network(moto.port());
@@ -162,6 +162,10 @@ void a_lock_its_console_lost_to_a_retry_is_released(S3Lock lock) {
     BOOST_TEST_REQUIRE(network.answers_lost() == 1, "no answer was lost:\n" << moved.describe());
     BOOST_TEST_REQUIRE(moved.exit_code == 0, moved.describe());
     BOOST_TEST(contains(moved.out, "tfw: moved 5 objects between root modules\n"), moved.describe());
+    // Never a lock removed in silence.
+    BOOST_TEST(contains(moved.err, "lost the backend's answer and its retry found the lock it had just taken (ID: "),
+               moved.describe());
+    BOOST_TEST(contains(moved.err, "; tfw released it by its ID and asks for the lock again\n"), moved.describe());
     BOOST_TEST(!moto.lock_record(split_roots_state(lock, "root_a")).has_value(), "A is left locked");
     BOOST_TEST(!moto.lock_record(split_roots_state(lock, "root_b")).has_value(), "B is left locked");
     for (const Workspace* ws : {&roots.a, &roots.b}) {

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -33,8 +34,9 @@ public:
     // Waits up to `lock_timeout` for a lock that another run holds (terraform's
     // -lock-timeout), and a few seconds at least, as tfw's own checks take the lock for an
     // instant each. `scratch` holds the console's output.
+    // `say` gets one line when tfw releases a lock its console left (above).
     StateLockHolder(Terraform& terraform, const std::string& root_name, const std::filesystem::path& scratch,
-                    std::chrono::nanoseconds lock_timeout);
+                    std::chrono::nanoseconds lock_timeout, std::function<void(const std::string&)> say = {});
     ~StateLockHolder();
     StateLockHolder(const StateLockHolder&) = delete;
     StateLockHolder& operator=(const StateLockHolder&) = delete;
@@ -52,6 +54,7 @@ private:
     std::filesystem::path output_file_;
     std::filesystem::path log_file_;  // the console's TF_LOG=trace log
     std::unique_ptr<BackgroundProcess> console_;
+    std::function<void(const std::string&)> say_;
 };
 
 }  // namespace tfw::shell

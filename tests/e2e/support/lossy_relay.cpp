@@ -1,8 +1,10 @@
 #include "lossy_relay.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <optional>
 
 #include <arpa/inet.h>
@@ -17,7 +19,7 @@
 namespace tfw::e2e {
 namespace {
 
-// Reads what is still missing of one HTTP request from `fd` into `text`.
+// Reads one HTTP request from a client's connection.
 class RequestReader {
 public:
     explicit RequestReader(int fd) : fd_(fd) {}
@@ -38,9 +40,12 @@ public:
                 const std::size_t size = std::stoul(text_.substr(at, *size_end - at), nullptr, 16);
                 at = *size_end + 2;
                 if (size == 0) {
-                    const auto trailer_end = text_.compare(at, 2, "\r\n") == 0 ? std::optional(at) : until("\r\n\r\n", at);
+                    // No trailer: one CRLF. Else header lines, then an empty one.
+                    if (!have(at + 2)) return std::nullopt;
+                    if (text_.compare(at, 2, "\r\n") == 0) return text_.substr(0, at + 2);
+                    const auto trailer_end = until("\r\n\r\n", at);
                     if (!trailer_end) return std::nullopt;
-                    return text_.substr(0, *trailer_end + (*trailer_end == at ? 2 : 4));
+                    return text_.substr(0, *trailer_end + 4);
                 }
                 if (!have(at + size + 2)) return std::nullopt;
                 at += size + 2;
@@ -185,7 +190,12 @@ bool LossyRelay::take_loss(const std::string& request) {
 }
 
 void LossyRelay::relay(int client) {
-    const std::optional<std::string> request = RequestReader(client).read();
+    std::optional<std::string> request;
+    try {
+        request = RequestReader(client).read();
+    } catch (const std::exception&) {
+        // Not HTTP as the reader knows it (a size that is no number): no answer.
+    }
     const std::optional<std::string> answer = request ? ask(server_port_, closing(*request)) : std::nullopt;
     if (answer && take_loss(*request)) {
         // The server has acted on it. A reset, not a close: the client's read fails at
