@@ -119,7 +119,9 @@ BetweenRoots pair_roots(const std::vector<RootRun>& runs, const RootsSettings& s
     request.max_iterations = settings.max_iterations;
     request.say = progress;
     request.states = split.states;
-    out.paired = core::cross_root_result(out.candidates, shell::converge_roots(request).outcome, out.names);
+    shell::RootsConvergeResult converged = shell::converge_roots(request);
+    out.paired = core::cross_root_result(out.candidates, converged.outcome, out.names);
+    out.judged = std::move(converged.judged);
     return out;
 }
 
@@ -187,6 +189,7 @@ RootsApplyOutcome apply_roots(std::vector<RootRun>& runs, const RootsSettings& s
         request.transfers.push_back({from.root, from.address, to.root, to.address});
     }
     request.plan_args = settings.plan_args;
+    request.judged = outcome.between.judged;
     request.lock_timeout = apply.lock_timeout;
     request.say = settings.say;
     request.confirm = apply.confirm;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "tfw/core/roots/between_roots_refresh.hpp"
 #include "tfw/core/roots/cross_root_plan.hpp"
@@ -40,6 +41,7 @@ public:
 
     core::EngineAnswer operator()(const core::PlanAction& action) {
         std::vector<core::Plan> trial_plans;
+        std::vector<std::size_t> planned_roots;  // trial_plans[k] is root planned_roots[k]'s
         std::vector<const core::Plan*> plans = request_.plans;
         const std::vector<core::MovePair> moves = action.inject ? *action.inject : std::vector<core::MovePair>{};
         const std::vector<core::StateTransfer> transfers = core::transfers_of(moves);
@@ -61,6 +63,7 @@ public:
                                  std::to_string(transfers.size()) + " object" + (transfers.size() == 1 ? "" : "s") +
                                  " moved between root modules" + (core::plans_refresh(args) ? "" : " (no refresh)"));
                 trial_plans.push_back(plan_with_state(terraforms_[i], request_.roots[i].dir, state_file, dir, args));
+                planned_roots.push_back(i);
                 fs::remove_all(dir);
                 ++plans_made;
                 throw_if_interrupted();
@@ -72,6 +75,11 @@ public:
         core::PlanOutput output;
         output.exit_code = plans_changes(merged) ? 2 : 0;
         shown_[action.file] = std::move(merged);
+        if (!transfers.empty()) {
+            core::JudgedTransfers& judged = judged_[action.file];
+            judged.transfers = transfers;
+            for (std::size_t k = 0; k < trial_plans.size(); ++k) judged.plans.emplace(planned_roots[k], std::move(trial_plans[k]));
+        }
         return output;
     }
 
@@ -83,12 +91,22 @@ public:
 
     int plans_made = 0;
 
+    // Terraform's plans of the transfers the plan `file` carried, with the states they
+    // were made against; none when it carried none.
+    std::optional<core::JudgedTransfers> judged(const std::string& file) {
+        auto found = judged_.find(file);
+        if (found == judged_.end()) return std::nullopt;
+        found->second.states = pulled_;
+        return std::move(found->second);
+    }
+
 private:
     // Pulled for the first trial only: a run with nothing to try reads no state.
     const std::vector<std::string>& originals() {
         if (!originals_.empty()) return originals_;
-        originals_ = request_.states.size() == request_.roots.size() ? request_.states
-                                                                   : pull_states(request_.terraform_binary, request_.roots);
+        pulled_ = request_.states.size() == request_.roots.size() ? request_.states
+                                                                : pull_states(request_.terraform_binary, request_.roots);
+        originals_ = pulled_;
         std::string version;
         for (const auto& original : originals_)
             if (!core::is_no_state(original)) version = core::terraform_version_of(original);
@@ -99,10 +117,12 @@ private:
 
     const RootsConvergeRequest& request_;
     std::vector<std::string> plan_args_;
-    std::vector<std::string> originals_;
+    std::vector<std::string> pulled_;     // each root's state as pulled
+    std::vector<std::string> originals_;  // the same, with an empty one of its own for a root without
     std::vector<Terraform> terraforms_;
     TempDir scratch_;
     std::map<std::string, core::Plan> shown_;
+    std::map<std::string, core::JudgedTransfers> judged_;
 };
 
 }  // namespace
@@ -116,8 +136,8 @@ RootsConvergeResult converge_roots(const RootsConvergeRequest& request) {
     settings.keep_only = [&sides = request.sides](core::MatchResult& matched) { core::keep_moves_between_roots(matched, sides); };
     core::ConvergeEngine engine(std::move(settings));
     RootEffects effects(request, std::move(refresh.plan_args));
-    run_engine(engine, effects);
-    return {engine.outcome(), effects.plans_made};
+    const std::string final_plan = run_engine(engine, effects);
+    return {engine.outcome(), effects.plans_made, effects.judged(final_plan)};
 }
 
 }  // namespace tfw::shell

@@ -288,6 +288,9 @@ MigrationOutcome migrate_states(const MigrationRequest& request) {
     auto locked = lock_roots(request.terraform_binary, roots, scratch.path(), request.lock_timeout, request.say);
     std::vector<std::string> originals;
     for (auto& root : locked) originals.push_back(pull(*root));
+    std::map<std::size_t, std::string> pulled;
+    for (std::size_t i = 0; i < originals.size(); ++i) pulled.emplace(involved[i], originals[i]);
+    const bool still_judged = request.judged && core::plans_still_judge(*request.judged, request.transfers, pulled);
     // A new root (no state yet) gets an empty state of its own, first pushed with its objects.
     std::string version;
     for (const auto& original : originals)
@@ -296,22 +299,28 @@ MigrationOutcome migrate_states(const MigrationRequest& request) {
         if (core::is_no_state(original)) original = core::empty_state(new_lineage(), version);
 
     // Terraform judges: each root planned against its state after the migration. A
-    // transfer it refutes is withdrawn, and the rest judged again.
+    // transfer it refutes is withdrawn, and the rest judged again. The plans between roots
+    // that chose these transfers are that judgement while the states are as they were.
+    if (still_judged && request.say)
+        request.say("tfw: the states are those Terraform just planned the moves between roots against: those plans judge the migration");
     std::vector<core::RootStates> states;
     for (std::size_t round = 0; !transfers.empty(); ++round) {
         states = core::migrate_states(originals, transfers);
-        std::vector<core::Plan> plans;
-        for (std::size_t i = 0; i < locked.size(); ++i) {
+        std::vector<core::Plan> made;
+        for (std::size_t i = 0; i < locked.size() && (round > 0 || !still_judged); ++i) {
             const fs::path dir = scratch.path() / ("check-" + std::to_string(round) + "-" + std::to_string(i));
             fs::create_directories(dir);
             const fs::path state_file = dir / "state.tfstate";
             write_private_file(state_file, states[i].last());
             if (request.say) request.say("tfw: planning " + roots[i].name + " against its state after the migration");
-            plans.push_back(plan_with_state(locked[i]->terraform, roots[i].dir, state_file, dir, request.plan_args));
+            made.push_back(plan_with_state(locked[i]->terraform, roots[i].dir, state_file, dir, request.plan_args));
         }
+        std::vector<const core::Plan*> plans;
+        for (std::size_t i = 0; i < locked.size(); ++i)
+            plans.push_back(made.empty() ? &request.judged->plans.at(involved[i]) : &made[i]);
         std::vector<core::StateTransfer> confirmed;
         for (const auto& t : transfers) {
-            std::string reason = core::transfer_refutation(t, plans[t.from_root], plans[t.to_root]);
+            std::string reason = core::transfer_refutation(t, *plans[t.from_root], *plans[t.to_root]);
             if (reason.empty()) {
                 confirmed.push_back(t);
             } else {
@@ -329,6 +338,8 @@ MigrationOutcome migrate_states(const MigrationRequest& request) {
         return outcome;
     }
 
+    // A Ctrl-C that came before anything was written changes nothing.
+    throw_if_interrupted();
     // Written down before the first push: the journal, the states of every step, and in
     // each root a pointer to them, so the next run finds a migration cut short.
     outcome.kept_in = migrations_home() / migration_id();

@@ -4,11 +4,13 @@
 // one line; in the end both roots hold what an uninterrupted run gives them.
 //
 // The moments are drawn from a fixed seed (TFW_CHAOS_SEED overrides it; it is printed),
-// uniformly over the migration itself: from tfw's first line about it ("planning …
-// against its state after the migration") to its end, as an uninterrupted run takes.
+// uniformly over the migration itself: from tfw's first line about it, that the plans
+// between roots judge it (the states are those they were made against), to its end, as an
+// uninterrupted run takes.
 #include <boost/test/unit_test.hpp>
 
 #include <csignal>
+#include <cstdint>
 #include <map>
 #include <random>
 #include <thread>
@@ -17,6 +19,7 @@
 #include "checks.hpp"
 #include "migration_kills.hpp"
 #include "roots_split.hpp"
+#include "tfw/core/roots/state_migration.hpp"
 #include "workspace.hpp"
 
 using namespace tfw::e2e;
@@ -68,22 +71,36 @@ BOOST_AUTO_TEST_CASE(sigkill_during_a_migration_never_loses_an_object) {
     }
 }
 
-// Ctrl-C while Terraform judges the migrated states: tfw stops (130), no state changed,
-// no file of tfw's left in either root, and the next run moves everything.
+// Ctrl-C while Terraform judges the migrated states under the locks (planned again there,
+// since A's state changed after the plans between roots: its serial is one higher): tfw
+// stops (130), no state changed but by that change, no file of tfw's left in either root,
+// and the next run moves everything.
 BOOST_AUTO_TEST_CASE(ctrl_c_while_the_migration_is_checked_changes_nothing) {
     OrphanCollector orphans;
     SplitRoots roots;
     roots.a.set_environment("XDG_STATE_HOME", (roots.a.scratch() / "state").string());
     roots.switch_both("after", "after");
+    const std::string original_a = roots.a.read_file("terraform.tfstate");
+    const std::uint64_t serial = tfw::core::serial_of(original_a);
+    const std::string next_serial = "\"serial\": " + std::to_string(serial + 1) + ",";
+    const fs::path changing = write_terraform_changing_a_state_before_the_locks(
+        roots.a, roots.a.dir() / "terraform.tfstate", "s/\"serial\": " + std::to_string(serial) + ",/" + next_serial + "/");
     const std::string untouched = roots.everything();
     const std::vector<std::string> args = {"apply", "-no-color", "-auto-approve", "--root", roots.b.dir().string()};
-    auto tfw = roots.a.start_tfw(args);
-    while (tfw->running() && !contains(tfw->errors_so_far(), migration_begins))
+    std::vector<std::string> changing_args = args;
+    changing_args.push_back("--terraform-bin=" + changing.string());
+    auto tfw = roots.a.start_tfw(changing_args);
+    while (tfw->running() && !contains(tfw->errors_so_far(), "tfw: planning . against its state after the migration"))
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
     tfw->send_signal(SIGINT);
     const RunResult stopped = tfw->wait();
     orphans.wait_for_orphans();
     BOOST_TEST(stopped.exit_code == 130, stopped.describe());
+    BOOST_TEST_REQUIRE(fs::exists(changing.string() + ".changed"), stopped.describe());
+    const std::string changed = roots.a.read_file(changing.string() + ".changed");
+    BOOST_TEST(contains(changed, next_serial));
+    BOOST_TEST(roots.a.read_file("terraform.tfstate") == changed, "a Ctrl-C before any push changed A's state");
+    roots.a.write_file("terraform.tfstate", original_a);
     BOOST_TEST(roots.everything() == untouched, "a Ctrl-C before any push changed a file or a state");
     BOOST_TEST(roots.a.tfw_temp_files().empty());
     BOOST_TEST(roots.b.tfw_temp_files().empty());

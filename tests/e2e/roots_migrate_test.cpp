@@ -7,6 +7,7 @@
 // either root stops tfw before it changes anything.
 #include <boost/test/unit_test.hpp>
 
+#include "chaos.hpp"
 #include "checks.hpp"
 #include "tfw/core/render/moves_format.hpp"
 #include "pg_server.hpp"
@@ -28,6 +29,9 @@ RunResult apply(SplitRoots& roots, const std::vector<std::string>& extra = {}, c
     for (const auto& arg : args) script += " " + tfw::core::shell_quote(arg);
     return roots.a.bash(script);
 }
+
+const std::string judged_before_the_locks =
+    "tfw: the states are those Terraform just planned the moves between roots against: those plans judge the migration\n";
 
 void keep_states_in_scratch(SplitRoots& roots) {
     roots.a.set_environment("XDG_STATE_HOME", (roots.a.scratch() / "state").string());
@@ -75,7 +79,10 @@ void migrate_and_judge(const PgServer* pg) {
     BOOST_TEST(contains(moved.out, "tfw: 5 moves between root modules:\n"), moved.describe());
     BOOST_TEST(contains(moved.out, "tfw: moved 5 objects between root modules\n"), moved.describe());
     // Terraform judged both roots before the push, and the user is told how to go back.
-    BOOST_TEST(contains(moved.err, "tfw: planning . against its state after the migration\n"), moved.describe());
+    // Under the locks the states are those the plans between roots were made against, so
+    // those plans judge the migration and no root is planned again.
+    BOOST_TEST(contains(moved.err, judged_before_the_locks), moved.describe());
+    BOOST_TEST(!contains(moved.err, "against its state after the migration"), moved.describe());
     BOOST_TEST(contains(moved.err, "tfw: the states before the migration are in " + (roots.a.scratch() / "state").string()),
                moved.describe());
     BOOST_TEST(contains(moved.err, "state push -force "), moved.describe());
@@ -150,6 +157,38 @@ BOOST_AUTO_TEST_CASE(a_tie_stays_and_a_failing_root_moves_nothing) {
     BOOST_TEST(!ids_b.contains("terraform_data.network"));
     BOOST_TEST(!ids_b.contains("terraform_data.network_twin"));
     BOOST_TEST(ids_b.contains("module.app.terraform_data.server"));
+}
+
+// Someone applies A after tfw planned the moves between roots and before it takes the
+// state locks (a terraform wrapper changes A's state as tfw starts the console that takes
+// the first lock): the network's value in A's state is another now. The plans made before
+// judge states that are gone, so each root is planned again under the locks, and
+// Terraform's plan of B, which would update the network, withdraws that move alone.
+BOOST_AUTO_TEST_CASE(a_state_changed_before_the_locks_is_judged_again_under_them) {
+    SplitRoots roots;
+    keep_states_in_scratch(roots);
+    roots.switch_both("after", "after");
+    const auto ids_before = ids_of(roots.a);
+    BOOST_TEST_REQUIRE(contains(roots.a.read_file("terraform.tfstate"), "\"vpc-main\""));
+    const fs::path changing = write_terraform_changing_a_state_before_the_locks(roots.a, roots.a.dir() / "terraform.tfstate",
+                                                                              "s/\"vpc-main\"/\"vpc-changed\"/g");
+
+    const RunResult moved = apply(roots, {"-auto-approve", "--terraform-bin=" + changing.string()});
+    BOOST_TEST_REQUIRE(moved.exit_code == 0, moved.describe());
+    BOOST_TEST_REQUIRE(fs::exists(changing.string() + ".changed"), "no console was started");
+    BOOST_TEST(!contains(moved.err, judged_before_the_locks), moved.describe());
+    BOOST_TEST(contains(moved.err, "tfw: planning . against its state after the migration\n"), moved.describe());
+    BOOST_TEST(contains(moved.out, "tfw: not moved: .: terraform_data.network: Terraform plans an update for "
+                                   "terraform_data.network where it arrives, not no change\n"),
+               moved.describe());
+    BOOST_TEST(contains(moved.out, "tfw: moved 4 objects between root modules\n"), moved.describe());
+    const auto ids_a = ids_of(roots.a);
+    const auto ids_b = ids_of(roots.b);
+    BOOST_TEST(ids_a.contains("terraform_data.network"));
+    BOOST_TEST(!ids_b.contains("terraform_data.network"));
+    BOOST_TEST(contains(roots.a.read_file("terraform.tfstate"), "\"vpc-changed\""));
+    for (const auto& address : split_moved_addresses)
+        if (address != "terraform_data.network") BOOST_TEST(ids_b.at(address) == ids_before.at(address), address);
 }
 
 // One report covers every root: --report as JSON and as Markdown, and -json's stream.

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -77,6 +78,7 @@ struct BetweenRoots {
     std::vector<std::string> names;
     std::vector<core::RootCandidate> candidates;
     core::CrossRootResult paired;
+    std::optional<core::JudgedTransfers> judged;  // the final plan's (shell::RootsConvergeResult)
 };
 BetweenRoots pair_roots(const std::vector<RootRun>& runs, const RootsSettings& settings, const core::Policy& policy,
                         const std::function<void(const std::string&)>& progress, const SplitObjects& split = {});

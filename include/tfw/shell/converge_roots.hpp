@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ struct RootsConvergeRequest {
 struct RootsConvergeResult {
     core::ConvergeOutcome outcome;  // in the merged plan's addresses
     int plans = 0;                  // root plans made against copies of states
+    // The final plan's transfers as Terraform planned them, when it carried any: what
+    // `tfw apply --root` migrates without planning again if the states stay as they were.
+    std::optional<core::JudgedTransfers> judged;
 };
 
 RootsConvergeResult converge_roots(const RootsConvergeRequest& request);

@@ -37,6 +37,9 @@ struct MigrationRequest {
     std::vector<MigrationRoot> roots;
     std::vector<core::StateTransfer> transfers;
     std::vector<std::string> plan_args;  // the user's plan options, for the checking plans
+    // The plans between roots that judged these transfers before the locks were taken:
+    // they stand, and no checking plan is made, while the states are as they were then.
+    std::optional<core::JudgedTransfers> judged;
     std::chrono::nanoseconds lock_timeout{0};
     // Asked once Terraform has confirmed the transfers, with the state locks held; false
     // cancels and nothing changes.

@@ -386,6 +386,22 @@ std::string transfer_refutation(const StateTransfer& transfer, const Plan& from_
     return "";
 }
 
+bool plans_still_judge(const JudgedTransfers& judged, const std::vector<StateTransfer>& transfers,
+                       const std::map<std::size_t, std::string>& pulled_now) {
+    std::vector<StateTransfer> judged_ones = judged.transfers, asked = transfers;
+    std::sort(judged_ones.begin(), judged_ones.end());
+    std::sort(asked.begin(), asked.end());
+    if (asked.empty() || judged_ones != asked) return false;
+    for (const auto& t : asked)
+        for (std::size_t root : {t.from_root, t.to_root}) {
+            const auto now = pulled_now.find(root);
+            if (now == pulled_now.end() || root >= judged.states.size() || judged.states[root] != now->second ||
+                !judged.plans.count(root))
+                return false;
+        }
+    return true;
+}
+
 std::vector<StateObjectId> object_ids(std::string_view state) {
     std::vector<StateObjectId> out;
     if (is_no_state(state)) return out;

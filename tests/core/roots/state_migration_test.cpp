@@ -6,6 +6,7 @@
 
 #include "state_tables.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -345,4 +346,44 @@ BOOST_AUTO_TEST_CASE(without_instances_takes_them_out_at_a_new_serial) {
     BOOST_TEST(shown(left) == "serial 9: terraform_data.b[0]");
     BOOST_TEST(contains_lineage(left, "L"));
     BOOST_CHECK_THROW(without_instances(text, {"terraform_data.z"}, 4), StateMigrationError);
+}
+
+BOOST_AUTO_TEST_CASE(plans_made_before_the_locks_judge_only_the_same_transfers_on_the_same_states) {
+    const StateTransfer a_to_b{0, "terraform_data.a", 1, "terraform_data.a"};
+    const StateTransfer c_to_b{0, "terraform_data.c", 1, "terraform_data.c"};
+    const StateTransfer a_to_d{0, "terraform_data.a", 2, "terraform_data.a"};
+    JudgedTransfers judged;
+    judged.states = {"state of A, serial 3", "state of B, serial 7", "state of C, serial 1"};
+    judged.transfers = {a_to_b, c_to_b};
+    judged.plans.emplace(0, Plan{});
+    judged.plans.emplace(1, Plan{});
+    const std::map<std::size_t, std::string> as_then = {{0, judged.states[0]}, {1, judged.states[1]}};
+    struct Case {
+        std::string name;
+        std::vector<StateTransfer> transfers;
+        std::map<std::size_t, std::string> pulled_now;
+        bool judges;
+    };
+    const std::vector<Case> cases = {
+        {"the same transfers on the same states", {a_to_b, c_to_b}, as_then, true},
+        {"the same transfers in another order", {c_to_b, a_to_b}, as_then, true},
+        {"a root the transfers do not involve changed", {a_to_b, c_to_b},
+         {{0, judged.states[0]}, {1, judged.states[1]}, {2, "state of C, serial 2"}}, true},
+        {"fewer transfers than were planned", {a_to_b}, as_then, false},
+        {"more transfers than were planned", {a_to_b, c_to_b, a_to_d}, as_then, false},
+        {"another destination", {a_to_d, c_to_b}, {{0, judged.states[0]}, {2, judged.states[2]}}, false},
+        {"the losing root's state changed", {a_to_b, c_to_b}, {{0, "state of A, serial 4"}, {1, judged.states[1]}}, false},
+        {"the gaining root's state changed", {a_to_b, c_to_b}, {{0, judged.states[0]}, {1, "state of B, serial 8"}}, false},
+        {"a root not pulled now", {a_to_b, c_to_b}, {{0, judged.states[0]}}, false},
+        {"no transfer at all", {}, as_then, false},
+    };
+    for (const auto& c : cases)
+        BOOST_TEST(plans_still_judge(judged, c.transfers, c.pulled_now) == c.judges, c.name);
+
+    JudgedTransfers without_a_plan = judged;
+    without_a_plan.plans.erase(1);
+    BOOST_TEST(!plans_still_judge(without_a_plan, {a_to_b, c_to_b}, as_then), "a root involved with no plan");
+    JudgedTransfers without_states = judged;
+    without_states.states.clear();
+    BOOST_TEST(!plans_still_judge(without_states, {a_to_b, c_to_b}, as_then), "no states recorded");
 }

@@ -10,6 +10,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tfw/core/model/text.hpp"
+
 namespace tfw::e2e {
 
 void restore(const Workspace& ws, const Snapshot& files) {
@@ -69,6 +71,21 @@ fs::path write_terraform_killing_tfw_after_its_first_push(const Workspace& ws) {
            "exit $status\n";
     out.close();
     if (!out) throw E2eError("cannot write " + file.string());
+    fs::permissions(file, fs::perms::owner_all);
+    return file;
+}
+
+fs::path write_terraform_changing_a_state_before_the_locks(const Workspace& ws, const fs::path& state_file,
+                                                           const std::string& sed_script) {
+    const fs::path file = ws.scratch() / "terraform-changing-a-state";
+    const std::string state = tfw::core::shell_quote(state_file.string());
+    ws.write_scratch_file(file.filename().string(),
+                          "#!/bin/sh\n"
+                          "case \" $* \" in *\" console \"*)\n"
+                          "  if [ ! -e \"$0.changed\" ]; then sed -i " + tfw::core::shell_quote(sed_script) + " " + state +
+                              " && cp " + state + " \"$0.changed\" || exit 1; fi;;\n"
+                          "esac\n"
+                          "exec " + tfw::core::shell_quote(terraform_binary().string()) + " \"$@\"\n");
     fs::permissions(file, fs::perms::owner_all);
     return file;
 }

@@ -36,6 +36,14 @@ public:
 // short between its pushes for certain.
 fs::path write_terraform_killing_tfw_after_its_first_push(const Workspace& ws);
 
+// Writes a `terraform` wrapper into the workspace's scratch dir, for --terraform-bin, that
+// runs `sed -i SED_SCRIPT STATE_FILE` before its first `console` starts (in `tfw apply
+// --root`, the console that takes the first state lock), then copies the file to
+// `<its path>.changed`: someone else's change to a state after tfw planned the moves
+// between roots and before it took the locks.
+fs::path write_terraform_changing_a_state_before_the_locks(const Workspace& ws, const fs::path& state_file,
+                                                           const std::string& sed_script);
+
 // A file a tfw that was killed may leave in a module directory: its temporary moved file
 // (`tfw-moved-<pid>.tf`) or a write cut short (`<file>.tfw-<pid>.tmp`).
 bool is_tfw_leftover(std::string_view file_name);

@@ -25,7 +25,8 @@ std::set<std::string> values_of(const std::map<std::string, std::string>& ids) {
 
 }  // namespace
 
-const std::string migration_begins = "tfw: planning . against its state after the migration";
+const std::string migration_begins =
+    "tfw: the states are those Terraform just planned the moves between roots against: those plans judge the migration";
 
 unsigned chaos_seed(unsigned default_seed) {
     unsigned seed = default_seed;

@@ -2,8 +2,8 @@
 // shared by the chaos tests of migrations on local states (roots_migrate_faults_test) and
 // on S3 (s3_migrate_faults_test). The moments are drawn from a seed (TFW_CHAOS_SEED
 // overrides it; it is printed), uniformly over the migration itself: from tfw's first line
-// about it ("planning … against its state after the migration") to its end, as an
-// uninterrupted run takes.
+// about it (the plans between roots judge it, the states under the locks being those
+// they were made against) to its end, as an uninterrupted run takes.
 #pragma once
 
 #include <functional>

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -25,6 +26,7 @@ struct StateTransfer {
     std::string from;  // a resource instance address, as Terraform prints it
     std::size_t to_root = 0;
     std::string to;
+    auto operator<=>(const StateTransfer&) const = default;
 };
 
 // A root's state at each step of the migration. `gained` is set when the root gains
@@ -81,6 +83,24 @@ std::vector<StatePush> pushes_left(const std::vector<RootStates>& states, const 
 // transfer, or "" when they confirm it: the object must plan no change at its new address
 // (a move inside the new root is not this transfer), and nothing where it left.
 std::string transfer_refutation(const StateTransfer& transfer, const Plan& from_plan, const Plan& to_plan);
+
+// Terraform's plans of a set of transfers made before the state locks were taken (the
+// final plan between roots): each root involved planned against its copy of `states`
+// with `transfers` carried out.
+struct JudgedTransfers {
+    std::vector<std::string> states;  // every root's state as pulled then, by root
+    std::vector<StateTransfer> transfers;
+    std::map<std::size_t, Plan> plans;  // by root, for each root the transfers involve
+};
+
+// Whether those plans judge `transfers` on the states pulled now, under the locks (by
+// root): the same transfers, in any order, and every root they involve holding a plan and
+// byte for byte the state it held then. Planning again would then plan the same
+// configuration against the same states; only the real objects could have changed, in
+// the seconds since, and a refresh finds that only where the roots' own plans found drift
+// (between_roots_refresh.hpp), in which case those plans refreshed too.
+bool plans_still_judge(const JudgedTransfers& judged, const std::vector<StateTransfer>& transfers,
+                       const std::map<std::size_t, std::string>& pulled_now);
 
 // The resource instance addresses a state holds, sorted (managed ones; data sources are
 // read again by every plan).
