@@ -7,6 +7,7 @@
 // state and refuses it over any other. Pure: state JSON in, state JSON out.
 #pragma once
 
+#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -26,7 +27,8 @@ struct StateTransfer {
     std::string from;  // a resource instance address, as Terraform prints it
     std::size_t to_root = 0;
     std::string to;
-    auto operator<=>(const StateTransfer&) const = default;
+    // Not `auto`: older libc++ has no operator<=> for std::string (model/address.hpp).
+    std::strong_ordering operator<=>(const StateTransfer&) const = default;
 };
 
 // A root's state at each step of the migration. `gained` is set when the root gains
