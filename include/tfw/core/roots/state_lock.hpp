@@ -44,9 +44,9 @@ std::optional<std::string> console_lock_id(std::string_view trace_log);
 // Whether a console that ended because it was refused the lock (`refusal` is its output)
 // was refused by the lock it took itself: the network lost the backend's answer to its
 // conditional write, and the AWS SDK's retry of that write found the lock the first one
-// had written. Its ID is a
-// random UUID the console made, so only the console's own log and the refusal naming that
-// ID decide; the lock is left behind, and only tfw knows it is nobody's.
+// had written. Its ID is a random UUID the console made, so only the console's own log and
+// the refusal naming that ID decide; the lock is left behind, and only tfw knows it is
+// nobody's.
 bool refused_by_its_own_lock(std::string_view refusal, std::string_view trace_log);
 
 // What tfw saw, in this order: the console started, its log said `console_step`, then
