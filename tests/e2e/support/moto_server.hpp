@@ -10,7 +10,7 @@
 //       const S3State state{"tfstate", "a/terraform.tfstate", S3Lock::dynamodb};
 //       moto.create_state_store(state);                 // the bucket and the lock table
 //       moto.write_s3_backend(ws, state);               // backend.tf
-//       moto.write_aws_provider(ws);                    // aws_provider.tf, every endpoint
+//       moto.write_aws_provider(ws);                    // aws_provider.tf, AWS_ENDPOINT_URL
 //
 // A missing moto_server skips the tests that require it, with the reason; with CI=true
 // they fail with it instead, as a missing terraform does.
@@ -83,10 +83,11 @@ public:
     void set_queue_timeout(const std::string& queue, int seconds) const;
     void set_role_max_session(const std::string& role, int seconds) const;
 
-    // A `provider "aws"` block that sends every call of the services the tests use to
-    // this server, with fake credentials and no lookups of the account or region.
+    // A `provider "aws"` block with fake credentials and no lookups of the account or
+    // region; write_aws_provider writes it and points the workspace's runs at this server
+    // (AWS_ENDPOINT_URL), so that every call the provider makes comes here.
     std::string aws_provider_block(const std::string& region = "us-east-1") const;
-    void write_aws_provider(const Workspace& ws, const fs::path& file = "aws_provider.tf") const;
+    void write_aws_provider(Workspace& ws, const fs::path& file = "aws_provider.tf") const;
     // The S3 backend's settings for the state, one `name = value` line each: the body of
     // a `backend "s3"` block or a -backend-config file.
     std::string s3_backend_settings(const S3State& state) const;
