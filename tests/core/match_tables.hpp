@@ -103,6 +103,11 @@ struct PlanBuilder {
         std::sort(resource.references.begin(), resource.references.end());
         return *this;
     }
+    // `address` absolute; its lifecycle's ignore_changes (`all`, or the paths as leaves spell them).
+    PlanBuilder& ignores(const std::string& address, std::vector<std::string> paths, bool all = false) {
+        resource_for(address).ignored_changes = IgnoredChanges{all, std::move(paths)};
+        return *this;
+    }
     // `address` absolute; the attributes its configuration sets.
     PlanBuilder& configures(const std::string& address, std::vector<std::string> attributes) {
         resource_for(address).configured = std::move(attributes);

@@ -146,6 +146,27 @@ BOOST_AUTO_TEST_CASE(class4b_rename_under_ignore_changes_is_a_partial_move) {
     require_nothing_left_after_applying(ws);
 }
 
+// Issue 47: renamed, and the only difference is the desired count the autoscaler owns,
+// which the new configuration ignores; every other value is equal and tells the pair
+// apart. The ignored difference is no evidence against identity: the move plans no change
+// and is accepted by default, where class 4b, whose ignored input is all the evidence
+// there is, stays a proposal.
+BOOST_AUTO_TEST_CASE(an_autoscaled_rename_moves_by_default) {
+    Workspace ws("autoscaled_rename");
+    ws.apply_before();
+    ws.switch_to("after");
+    const Plan reference = require_reference(ws, 1);
+    require_no_change_at_all(reference, "plan with moved.tf");
+
+    const TfwPlan run = ws.tfw_plan({"-no-color", "--explain"});
+    const Plan& plan = require_saved_plan(run, 0);
+    BOOST_TEST(moved_from(plan, "terraform_data.checkout") == "terraform_data.service", describe(plan));
+    BOOST_TEST(count_actions(plan, Action::update) == 0u, describe(plan));
+    BOOST_TEST(contains(run.result.out, "its new configuration ignores changes there"), run.result.describe());
+    check_reached(plan, reference);
+    require_nothing_left_after_applying(ws);
+}
+
 // Class 5 under the default policy: role -> node leaves a real update (the description),
 // so it is only proposed; the exact role_admin -> admin is moved.
 BOOST_AUTO_TEST_CASE(class5_pair_left_by_elimination_is_only_proposed_by_default) {

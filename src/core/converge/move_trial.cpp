@@ -86,7 +86,7 @@ bool ignore_rules_cover(const Policy& policy, std::string_view type, const Trial
 }
 
 TrialVerdict with_ignored_differences(const TrialVerdict& verdict, const Move& move, const IgnoredChanges& ignored) {
-    if (verdict.outcome != TrialOutcome::no_change) return verdict;
+    if (verdict.outcome != TrialOutcome::no_change || move.identity_beside_ignored) return verdict;
     TrialVerdict out{TrialOutcome::update, {}};
     for (const auto& path : move.remaining_differences)
         if (ignored.covers(path)) out.changes.push_back("~ " + path + ", which its ignore_changes hides");

@@ -10,6 +10,7 @@ MatchResult match_moves(const Plan& plan, const Policy& policy) {
     MatchState state(plan, policy);
     find_equal_pairs(state);
     resolve_ties(state);
+    find_pairs_beside_ignored_changes(state);
     find_partial_pairs(state);
     guess_equal_ties(state);
     find_cross_type_pairs(state);

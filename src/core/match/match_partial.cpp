@@ -35,55 +35,11 @@ std::size_t strict_best(const std::vector<double>& values) {
     return shared ? values.size() : best;
 }
 
-bool is_zero_value(std::string_view value) {
-    return value == "null" || value == "\"\"" || value == "false" || value == "0" || value == "[]" || value == "{}";
-}
-
 // The value at `path`, "null" when the side has none.
 std::string_view value_at(const Attributes& side, const std::string& path) {
     auto leaf = std::lower_bound(side.begin(), side.end(), path,
                                  [](const AttributeLeaf& l, const std::string& p) { return l.path < p; });
     return leaf == side.end() || leaf->path != path ? std::string_view("null") : std::string_view(leaf->value);
-}
-
-// Whether some known value other than a zero value is equal on both sides: evidence that
-// the two are one object. Without it a pair is not worth a trial, since a no-op proves
-// nothing where every difference is one Terraform does not act on (an attribute under
-// `ignore_changes`): a deletion beside an unrelated creation would plan no change too.
-bool shares_identity(const Attributes& before, const Attributes& after) {
-    for (const auto& leaf : before) {
-        if (leaf.unknown || is_zero_value(leaf.value)) continue;
-        auto other = std::lower_bound(after.begin(), after.end(), leaf.path,
-                                      [](const AttributeLeaf& l, const std::string& p) { return l.path < p; });
-        if (other != after.end() && other->path == leaf.path && !other->unknown && other->value == leaf.value) return true;
-    }
-    return false;
-}
-
-// A tentative partial move, its evidence naming a few of the differing paths.
-Move partial_move(const Attributes& before, const Attributes& after, const std::string& why_this_pair) {
-    Move move;
-    move.kind = MatchKind::partial;
-    for (const auto& path : differing_paths(before, after)) {
-        std::string shown = displayed_path(before, after, path);
-        if (std::find(move.remaining_differences.begin(), move.remaining_differences.end(), shown) ==
-            move.remaining_differences.end())
-            move.remaining_differences.push_back(std::move(shown));
-    }
-    move.similarity = similarity(before, after);
-    int percent = static_cast<int>(move.similarity * 100.0);
-    // Name a few: a legacy provider's empty values can differ on dozens of paths.
-    constexpr std::size_t named = 5;
-    std::vector<std::string> shown(move.remaining_differences.begin(),
-                                   move.remaining_differences.begin() +
-                                       static_cast<std::ptrdiff_t>(std::min(named, move.remaining_differences.size())));
-    std::string differences = join(shown, ", ");
-    if (move.remaining_differences.size() > named)
-        differences += " and " + std::to_string(move.remaining_differences.size() - named) + " more";
-    move.evidence = std::to_string(percent) + "% of known attribute values equal; differs in " + differences;
-    move.evidence += "; " + why_this_pair;
-    move.tentative_because = "differs in " + differences;
-    return move;
 }
 
 // Candidates that differ only in zero values against null (a legacy provider's `""`
@@ -168,6 +124,31 @@ void settle_zero_value_ties(MatchState& state, const std::vector<ZeroValueTie>& 
 
 }  // namespace
 
+Move partial_move(const Attributes& before, const Attributes& after, const std::string& why_this_pair) {
+    Move move;
+    move.kind = MatchKind::partial;
+    for (const auto& path : differing_paths(before, after)) {
+        std::string shown = displayed_path(before, after, path);
+        if (std::find(move.remaining_differences.begin(), move.remaining_differences.end(), shown) ==
+            move.remaining_differences.end())
+            move.remaining_differences.push_back(std::move(shown));
+    }
+    move.similarity = similarity(before, after);
+    int percent = static_cast<int>(move.similarity * 100.0);
+    // Name a few: a legacy provider's empty values can differ on dozens of paths.
+    constexpr std::size_t named = 5;
+    std::vector<std::string> shown(move.remaining_differences.begin(),
+                                   move.remaining_differences.begin() +
+                                       static_cast<std::ptrdiff_t>(std::min(named, move.remaining_differences.size())));
+    std::string differences = join(shown, ", ");
+    if (move.remaining_differences.size() > named)
+        differences += " and " + std::to_string(move.remaining_differences.size() - named) + " more";
+    move.evidence = std::to_string(percent) + "% of known attribute values equal; differs in " + differences;
+    move.evidence += "; " + why_this_pair;
+    move.tentative_because = "differs in " + differences;
+    return move;
+}
+
 double similarity(const Attributes& before, const Attributes& after) {
     std::size_t compared = compared_values(before, after);
     if (compared == 0) return 0.0;
@@ -214,7 +195,7 @@ void find_partial_pairs(MatchState& state) {
             // The only pair of its type left is always worth one replan.
             bool only_pair = ds.size() == 1 && cs.size() == 1;
             if (best == cs.size() || (!only_pair && score[i][best] < floor)) continue;
-            if (!shares_identity(state.deletions[ds[i]].attributes(), state.creations[cs[best]].attributes())) continue;
+            if (!shares_identity(state.deletions[ds[i]].attributes(), state.creations[cs[best]].attributes(), {})) continue;
             std::vector<double> column;
             for (std::size_t k = 0; k < ds.size(); ++k) column.push_back(score[k][best]);
             if (strict_best(column) != i) continue;

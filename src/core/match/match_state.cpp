@@ -112,4 +112,18 @@ std::string displayed_path(const Attributes& before, const Attributes& after, co
     return path.substr(0, cut) + " (sensitive)";
 }
 
+bool is_zero_value(std::string_view value) {
+    return value == "null" || value == "\"\"" || value == "false" || value == "0" || value == "[]" || value == "{}";
+}
+
+bool shares_identity(const Attributes& before, const Attributes& after, const IgnoredChanges& beside) {
+    for (const auto& leaf : before) {
+        if (leaf.unknown || is_zero_value(leaf.value) || beside.covers(leaf.path)) continue;
+        auto other = std::lower_bound(after.begin(), after.end(), leaf.path,
+                                      [](const AttributeLeaf& l, const std::string& p) { return l.path < p; });
+        if (other != after.end() && other->path == leaf.path && !other->unknown && other->value == leaf.value) return true;
+    }
+    return false;
+}
+
 }  // namespace tfw::core::match

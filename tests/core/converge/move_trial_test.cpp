@@ -221,4 +221,10 @@ BOOST_AUTO_TEST_CASE(no_change_under_ignore_changes_confirms_only_what_terraform
     }
     Move exact = move_of("terraform_data.a", "terraform_data.b");
     BOOST_TEST((with_ignored_differences(no_change, exact, {true, {}}) == no_change), "an exact move has nothing ignored to hide");
+    Move told_apart = move;
+    told_apart.identity_beside_ignored = true;
+    BOOST_TEST((with_ignored_differences(no_change, told_apart, {false, {"input", "tags"}}) == no_change),
+               "a move its other known values tell apart plans no change");
+    const TrialVerdict update{TrialOutcome::update, {"~ input"}};
+    BOOST_TEST((with_ignored_differences(update, told_apart, {false, {"input", "tags"}}) == update));
 }

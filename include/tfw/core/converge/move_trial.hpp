@@ -38,7 +38,9 @@ struct TrialVerdict {
 // A plan with no change says nothing of the attributes the new configuration ignores
 // (`lifecycle { ignore_changes }`): where the move's remaining differences are among them,
 // its verdict is the in-place update Terraform does not show, so that no change confirms
-// only what Terraform compared. Any other verdict is returned as it is.
+// only what Terraform compared. Not so for a move whose other known values tell it apart
+// (Move::identity_beside_ignored): its no change is a no change. Any other verdict is
+// returned as it is.
 TrialVerdict with_ignored_differences(const TrialVerdict& verdict, const Move& move, const IgnoredChanges& ignored);
 
 std::optional<TrialVerdict> judge_trial(const PlanTextSummary& summary, const Move& move,

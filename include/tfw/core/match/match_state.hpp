@@ -3,6 +3,8 @@
 //
 //   find_equal_pairs       match_equal.cpp       equal known values (and ignore rules)
 //   resolve_ties           match_ties.cpp        uniqueness, dependencies, structure
+//   find_pairs_beside_ignored_changes
+//                          match_ignored.cpp     differences only where the new config ignores changes
 //   find_partial_pairs     match_partial.cpp     the unique closest pair with differences
 //   guess_equal_ties       match_guesses.cpp     ties guessed once every pair is known
 //   find_cross_type_pairs  match_cross_type.cpp  migrations a policy allows
@@ -82,6 +84,7 @@ private:
 
 void find_equal_pairs(MatchState& state);
 void resolve_ties(MatchState& state);
+void find_pairs_beside_ignored_changes(MatchState& state);
 void find_partial_pairs(MatchState& state);
 void guess_equal_ties(MatchState& state);
 
@@ -117,6 +120,17 @@ std::size_t compared_values(const Attributes& before, const Attributes& after);
 // A path as explanations may show it: a path into a sensitive value is cut at the
 // outermost attribute sensitive throughout, and marked `(sensitive)`.
 std::string displayed_path(const Attributes& before, const Attributes& after, const std::string& path);
+// Whether a value is a zero value: null, `""`, `false`, `0`, `[]` or `{}`.
+bool is_zero_value(std::string_view value);
+// Whether some known value other than a zero value, and outside what `beside` ignores, is
+// equal on both sides: evidence that the two are one object. Without it a pair is not
+// worth a trial, since a no-op proves nothing where every difference is one Terraform
+// does not act on (an attribute under `ignore_changes`): a deletion beside an unrelated
+// creation would plan no change too.
+bool shares_identity(const Attributes& before, const Attributes& after, const IgnoredChanges& beside);
+// A tentative partial move, its evidence naming a few of the differing paths, then
+// `why_this_pair`.
+Move partial_move(const Attributes& before, const Attributes& after, const std::string& why_this_pair);
 // The share of compared known values that are equal, 0 when nothing is compared.
 double similarity(const Attributes& before, const Attributes& after);
 // As similarity, with a zero value (`""`, `false`, `0`, `[]`, `{}`) against null counted

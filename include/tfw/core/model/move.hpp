@@ -53,6 +53,11 @@ struct Move {
     std::string tentative_because;
     // Set once Terraform planned the moved object with no change.
     bool confirmed_by_terraform = false;
+    // Every difference lies where the new configuration ignores changes (`ignore_changes
+    // = [desired_count]`, a count an autoscaler owns), and the other known values, equal
+    // and not all zero values, tell the pair apart as an exact pair's would: Terraform's
+    // no change is then a no change, not the update it hides (match_ignored.cpp).
+    bool identity_beside_ignored = false;
     // The share of compared known values that are equal (1 for an equal pair).
     double similarity = 1.0;
 
