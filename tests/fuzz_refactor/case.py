@@ -188,6 +188,8 @@ def run_terraform(case_dir, before, after, true_moves, judge, result, opts):
     result["found"] = len(verdict["found"])
     result["ties"] = sum(1 for e in verdict["confirmed"] if e["tie"])
     result["ties_found"] = sum(1 for e in verdict["found"] if e["tie"])
+    result["value_ties"] = sum(1 for e in verdict["confirmed"] if e["value_tie"])
+    result["value_ties_found"] = sum(1 for e in verdict["found"] if e["value_tie"])
     result["oracle_changed"] = len(verdict["oracle_changed"])
     for key in ("confirmed", "found", "missed", "wrong", "twin_swaps", "not_pure", "unreported",
                 "implied_changed", "oracle_unexpected", "tfw_unknown"):

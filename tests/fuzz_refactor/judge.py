@@ -58,7 +58,8 @@ class Judge:
         self.a0, self.a1 = before.addresses(), after.addresses()
         self.at0 = {a: oid for oid, a in self.a0.items()}
         self.at1 = {a: oid for oid, a in self.a1.items()}
-        self.where1 = after.locate()
+        self.where0, self.where1 = before.locate(), after.locate()
+        self._images = None
         self.tags = {}
         for kind, touched in applied:
             for oid in touched:
@@ -90,15 +91,81 @@ class Judge:
             return False
         return not self.holders(f) and (g not in self.w0.objs or not self.holders(g))
 
+    def value_twins(self, g):
+        """The objects that a plan without moves deletes or creates and that neither their
+        value nor what holds their ids tells from g (moved or deleted ones by oid, created
+        ones too)."""
+        twins = [f for f in self.w0.objs
+                 if f != g and self.a1.get(f) != self.a0[f] and self.indistinguishable(f, g)]
+        twins += [c for c in self.w1.objs if c not in self.w0.objs and self.indistinguishable(g, c)]
+        return twins
+
+    def value_tied(self, g):
+        """Issue 32's narrower definition of a true tie, kept to report both figures: a twin
+        by value and holders alone, wherever the two objects sit."""
+        return bool(self.value_twins(g))
+
     def tied(self, g):
-        """Whether the confirmed move of g has a true twin among what a plan without
-        moves deletes or creates."""
-        for f in self.w0.objs:
-            if f != g and self.a1.get(f) != self.a0[f] and self.indistinguishable(f, g):
-                return True
-        for c in self.w1.objs:
-            if c not in self.w0.objs and self.indistinguishable(g, c):
-                return True
+        """Whether the confirmed move of g is a true tie: a twin by value and holders
+        (value_twins) that the module instances do not tell apart either (instance_told).
+        A user loses an object that the instance it sits in tells apart as surely as one its
+        value tells apart: identical helpers of a module instance go where their instance
+        goes (issue 47)."""
+        twins = self.value_twins(g)
+        return bool(twins) and not self.instance_told(g, twins)
+
+    def instance_images(self):
+        """{old module instance path A: the set of new paths B it maps to}, as the objects
+        that tell themselves apart (no value twin) show it: an object at A + T before and
+        B + T after (the same place T within, moved or not) maps A to B. One old instance
+        whose distinguishable objects go to two new ones has two images: no mapping."""
+        if self._images is not None:
+            return self._images
+        where0 = self.where0
+        images = {}
+        for w in self.w0.objs:
+            if w not in self.w1.objs or w not in self.where1:
+                continue
+            ow, nw = self.w0.objs[w], self.w1.objs[w]
+            if (ow.n, ow.t, ow.d) != (nw.n, nw.t, nw.d) or self.value_twins(w):
+                continue  # only an object that pairs exactly, and alone, is a witness
+            p0, p1 = where0[w][0].path, self.where1[w][0].path
+            for i in range(len(p0) + 1):
+                a, t = p0[:i], p0[i:]
+                if len(t) > len(p1) or p1[len(p1) - len(t):] != t:
+                    continue
+                b = p1[:len(p1) - len(t)]
+                if a == () and b == ():
+                    continue  # root to root tells nothing
+                images.setdefault(a, set()).add(b)
+        self._images = images
+        return images
+
+    def instance_told(self, g, twins):
+        """Whether a module instance mapping tells g from its twins: some instance A that g
+        sits in before maps to exactly one instance B (instance_images) that g sits in after,
+        and no twin of g goes from A into B too, or g keeps its place within (its relative
+        address) as its instance moves whole."""
+        where0 = self.where0
+        p0, p1 = where0[g][0].path, self.where1[g][0].path
+        rel0 = (p0, where0[g][1], where0[g][2])
+        rel1 = (p1, self.where1[g][1], self.where1[g][2])
+        images = self.instance_images()
+        for i in range(len(p0) + 1):
+            a = p0[:i]
+            for j in range(len(p1) + 1):
+                b = p1[:j]
+                if (a, b) == ((), ()) or images.get(a) != {b}:
+                    continue
+                kept = (rel0[0][i:], rel0[1], rel0[2]) == (rel1[0][j:], rel1[1], rel1[2])
+                rivals = []
+                for f in twins:
+                    f0 = where0[f][0].path if f in where0 else None
+                    f1 = self.where1[f][0].path if f in self.where1 else None
+                    if (f0 is None or f0[:i] == a) and (f1 is None or f1[:j] == b):
+                        rivals.append(f)
+                if kept or not rivals:
+                    return True
         return False
 
     def unprovable(self, g, changed):
@@ -232,7 +299,8 @@ class Judge:
                 continue
             g = self.at0[prev]
             entry = {"from": prev, "to": addr, "tags": sorted(set(self.tags.get(g, []))),
-                     "tie": self.tied(g), "unprovable": self.unprovable(g, changed)}
+                     "tie": self.tied(g), "value_tie": self.value_tied(g),
+                     "unprovable": self.unprovable(g, changed)}
             if actions != ("no-op",):
                 out["oracle_changed"].append(entry)
                 continue

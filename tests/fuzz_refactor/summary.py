@@ -3,7 +3,8 @@ operations stacked in a refactor, and by tfw's reason for each miss."""
 
 import re
 
-COUNTED = ["objects", "true_moves", "confirmed", "found", "missed", "ties", "ties_found", "oracle_changed",
+COUNTED = ["objects", "true_moves", "confirmed", "found", "missed", "ties", "ties_found", "value_ties",
+           "value_ties_found", "oracle_changed",
            "wrong", "not_pure", "write_mismatch", "non_idempotent", "unplannable", "write_moves_destroyed"]
 
 
@@ -18,6 +19,10 @@ def summarize(results):
     totals["errors"] = sum(1 for r in results if "confirmed" not in r and not r.get("unplannable"))
     totals["completeness"] = pct(totals["found"], totals["confirmed"])
     totals["completeness_without_ties"] = pct(totals["found"] - totals["ties_found"], totals["confirmed"] - totals["ties"])
+    # Issue 32's narrower figure: a twin by value and holders counted as a true tie even
+    # where the module instance it sits in tells it apart (judge.Judge.value_tied).
+    totals["completeness_without_value_ties"] = pct(totals["found"] - totals["value_ties_found"],
+                                                    totals["confirmed"] - totals["value_ties"])
     # Without true ties, and without the moves whose no change nothing a plan shows can
     # vouch for (judge.Judge.unprovable: "hidden" under ignore_changes, or "leans" on a true
     # move Terraform plans with a change).
@@ -74,6 +79,10 @@ def summarize(results):
         f"without true ties {totals['completeness_without_ties']:.1f} % "
         f"({totals['found'] - totals['ties_found']}/{totals['confirmed'] - totals['ties']}; "
         f"ties {totals['ties']}, of which found {totals['ties_found']})",
+        f"without twins by value and holders, told apart by their module instance or not (issue 32's "
+        f"definition): {totals['completeness_without_value_ties']:.1f} % "
+        f"({totals['found'] - totals['value_ties_found']}/{totals['confirmed'] - totals['value_ties']}; "
+        f"twins {totals['value_ties']}, of which found {totals['value_ties_found']})",
         f"completeness of what a plan can show (without true ties, moves hidden by ignore_changes "
         f"and moves resting on a true move Terraform plans with a change): {totals['completeness_provable']:.1f} % "
         f"({provable['found']}/{provable['confirmed']}; hidden {provable['hidden']}, resting {provable['leans']})",
