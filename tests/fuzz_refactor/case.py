@@ -131,14 +131,15 @@ def run_terraform(case_dir, before, after, true_moves, judge, result, opts):
     tf = opts.terraform
     dirs = {name: os.path.join(case_dir, name) for name in ("before", "after", "oracle", "tfw")}
     files0, _ = emit(before)
-    files1, notes = emit(after)
-    result["notes"] = notes
     write_config(dirs["before"], files0)
-    write_config(dirs["after"], files1)
     with open(os.path.join(case_dir, "truth.txt"), "w") as f:
         f.write(describe_truth(before, after, result["ops"], true_moves))
     r.run([tf, "init", "-input=false", "-no-color"], dirs["before"], "before-init")
     r.run([tf, "apply", "-auto-approve", "-input=false", "-no-color"], dirs["before"], "before-apply")
+    # The after-configuration's postconditions that pin ids need the ids the apply made.
+    files1, notes = emit(after, ids=state_ids(os.path.join(dirs["before"], "terraform.tfstate"), before))
+    result["notes"] = notes
+    write_config(dirs["after"], files1)
     for name in ("oracle", "tfw"):
         write_config(dirs[name], files1)
         shutil.copy(os.path.join(dirs["before"], "terraform.tfstate"), dirs[name])
@@ -191,8 +192,9 @@ def run_terraform(case_dir, before, after, true_moves, judge, result, opts):
     result["value_ties"] = sum(1 for e in verdict["confirmed"] if e["value_tie"])
     result["value_ties_found"] = sum(1 for e in verdict["found"] if e["value_tie"])
     result["oracle_changed"] = len(verdict["oracle_changed"])
+    result["implied_against"] = len(verdict["implied_against"])
     for key in ("confirmed", "found", "missed", "wrong", "twin_swaps", "not_pure", "unreported",
-                "implied_changed", "oracle_unexpected", "tfw_unknown"):
+                "implied_changed", "implied_against", "oracle_unexpected", "tfw_unknown"):
         result[key + "_list"] = verdict[key]
     result["missed"] = len(verdict["missed"])
     result["wrong"] = len(verdict["wrong"])
@@ -239,6 +241,22 @@ def run_terraform(case_dir, before, after, true_moves, judge, result, opts):
     result["runs"] = r.log
 
 
+def state_ids(path, world):
+    """{oid: id} of every object of world in the state at path."""
+    with open(path) as f:
+        state = json.load(f)
+    by_address = {}
+    for res in state.get("resources", []):
+        if res.get("mode") != "managed":
+            continue
+        prefix = (res["module"] + ".") if res.get("module") else ""
+        for inst in res.get("instances", []):
+            key = inst.get("index_key")
+            suffix = "" if key is None else f"[{key}]" if isinstance(key, int) else f'["{key}"]'
+            by_address[f"{prefix}{res['type']}.{res['name']}{suffix}"] = inst["attributes"]["id"]
+    return {oid: by_address.get(a) for oid, a in world.addresses().items()}
+
+
 def explanations(output):
     """{address: why tfw left it a destroy} from tfw's --explain lines."""
     out = {}
@@ -283,6 +301,8 @@ def value_text(world, o):
     d = ""
     if o.d is not None:
         d = f" d={o.d[1]}" if o.d[0] == "lit" else f" d=id({o.d[1]})"
+        if o.f:
+            d = f" d={o.f}({d[3:]})"
     t = f" t={o.t}" if o.t is not None else ""
     rtb = f" rtb={o.rtb}" if o.rtb is not None else ""
     return f"n={o.n}{d}{t}{rtb}"

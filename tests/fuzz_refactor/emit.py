@@ -11,14 +11,49 @@ expression that gives each of its instances its own value:
   in reach).
 A dependency on an object in a child module is read from an output, re-exported level by
 level, so references follow real module boundaries as they would in a user's code.
+
+A dependency is written as the id itself, inside a string (`"arn:x:${...}"`) or inside a
+`jsonencode` of a map (the object's `f`), and read directly or through a `locals` entry of
+the module (the block's `local`). Postconditions: one that always passes (`post`), and, given
+the objects' ids from the before-state (`ids`), one that pins each object's id (`guard`).
 """
 
 import json
+import re
 
 from world import COUNT, EACH, key_suffix
 
 INDEX = {EACH: "each", COUNT: "count"}
 INDEX_EXPR = {"each": "[each.key]", "count": "[count.index]"}
+INDEXED_ATTR = re.compile(r"((?:terraform_data|module)\.\w+)\[(each\.key|count\.index)\]\.(\w+)")
+
+
+def in_string(expr, f):
+    """The dependency expression as the object's format f holds it."""
+    if f == "arn":
+        return f'"arn:x:${{{expr}}}"'
+    if f == "json":
+        return f'jsonencode({{ id = {expr}, kind = "ref" }})'
+    return expr
+
+
+def localize(expr, index):
+    """(the local's value, the expression that reads it as local.NAME) for expr, written
+    with NAME for the local's name; None where expr cannot live in a local (it reads the
+    instance key in a way a local cannot)."""
+    ie = INDEX_EXPR.get(index, "")
+    if "each." not in expr and "count." not in expr:
+        return expr, "local.NAME"
+    if ie and expr.endswith(ie):
+        prefix = expr[: -len(ie)]
+        if "each." not in prefix and "count." not in prefix:
+            return prefix, "local.NAME" + ie
+    m = INDEXED_ATTR.fullmatch(expr)
+    if m and ie == f"[{m.group(2)}]":
+        if index == "each":
+            return f"{{ for k, o in {m.group(1)} : k => o.{m.group(3)} }}", "local.NAME" + ie
+        return f"[for o in {m.group(1)} : o.{m.group(3)}]", "local.NAME" + ie
+    return None
 
 
 def hcl_string(s):
@@ -49,8 +84,9 @@ def output_name(rel, block, key):
 
 
 class Emitter:
-    def __init__(self, world):
+    def __init__(self, world, ids=None):
         self.w = world
+        self.ids = ids  # oid -> id in the before-state, for guards; None: no guards
         world.reindex()
         self.where = world.locate()
         self.mis = {def_id: world.mis_of(def_id) for def_id in world.defs}
@@ -63,6 +99,7 @@ class Emitter:
         self.args = {def_id: {} for def_id in world.defs}  # call -> {arg: [(pmi, key, spec)]}
         self.outputs = {def_id: {} for def_id in world.defs}
         self.body = {def_id: [] for def_id in world.defs}
+        self.locals = {def_id: [] for def_id in world.defs}
         self.notes = []
         self.dropped_rtb = []  # (definition, block) whose replace_triggered_by was left out
 
@@ -216,6 +253,16 @@ class Emitter:
             n_expr = self.resolve(def_id, [(mi, k, ("lit", o.n)) for mi, k, o in inst], index, bname + "_n", '"unused"')
         if bd.has_d:
             d_expr = self.resolve(def_id, [(mi, k, o.d) for mi, k, o in inst], index, bname + "_d", '"unused"')
+            formats = {o.f for _, _, o in inst}
+            if len(formats) > 1:
+                raise AssertionError(f"block {bname} holds ids in several formats: {formats}")
+            d_expr = in_string(d_expr, formats.pop() if formats else None)
+            if bd.local:
+                loc = localize(d_expr, index)
+                if loc is not None:
+                    lname = bname + "_d"
+                    self.locals[def_id].append(f"{lname} = {loc[0]}")
+                    d_expr = loc[1].replace("NAME", lname)
             lines.append("  input = {")
             lines.append(f"    n = {n_expr}")
             lines.append(f"    d = {d_expr}")
@@ -233,6 +280,15 @@ class Emitter:
         rtb = self.replace_triggered_by(def_id, bname, inst, index)
         if rtb:
             life.append(f"replace_triggered_by = [{rtb}]")
+        if bd.post:
+            life += ["postcondition {", "  condition     = self.output != null",
+                     '  error_message = "no output"', "}"]
+        if bd.guard and self.ids is not None:
+            known = [(mi, k, ("lit", self.ids.get(o.oid))) for mi, k, o in inst]
+            if any(spec[1] is not None for _, _, spec in known):
+                g = self.resolve(def_id, known, index, bname + "_id", "null")
+                life += ["postcondition {", f"  condition     = {g} == null || self.id == {g}",
+                         '  error_message = "not the object this address held"', "}"]
         if life:
             lines.append("  lifecycle {")
             lines.extend(f"    {line}" for line in life)
@@ -295,6 +351,8 @@ class Emitter:
         files = {}
         for def_id, d in self.w.defs.items():
             parts = [f'variable "{v}" {{}}' for v in self.vars[def_id]]
+            if self.locals[def_id]:
+                parts.append("locals {\n" + "".join(f"  {line}\n" for line in self.locals[def_id]) + "}")
             parts += self.body[def_id]
             parts += [f'output "{name}" {{\n  value = {expr}\n}}' for name, expr in self.outputs[def_id].items()]
             path = "main.tf" if def_id == "root" else f"modules/{d.dir}/main.tf"
@@ -302,8 +360,8 @@ class Emitter:
         return files
 
 
-def emit(world):
-    e = Emitter(world)
+def emit(world, ids=None):
+    e = Emitter(world, ids)
     files = e.emit()
     return files, e.notes
 

@@ -1,7 +1,9 @@
 """A seeded random configuration: nested local modules with count and for_each, objects
-that depend on others by value, twins told apart by their dependents and twins truly
-identical, and lifecycle settings (create_before_destroy, ignore_changes,
-replace_triggered_by)."""
+that depend on others by value (the id as it is, inside a string or a JSON document, read
+directly or through a local), twins told apart by their dependents and twins truly
+identical, helpers identical in every instance of a module beside members unique to each
+instance, and lifecycle settings (create_before_destroy, ignore_changes,
+replace_triggered_by, a postcondition that always passes)."""
 
 from world import COUNT, EACH, MI, ONE, BlockDef, CallDef, ModDef, World
 
@@ -68,10 +70,18 @@ def instantiate(rng, w, p, mi, shared_keys):
             instantiate(rng, w, p, child, shared_keys)
 
 
-def add_block(rng, w, p, def_id, created, twin_of=None, dependents_of=None):
+def pick_format(rng, likely=0.4):
+    """How a dependent holds an id: as it is (None), or inside a string."""
+    r = rng.random()
+    return None if r >= likely else "arn" if r < likely * 0.6 else "json"
+
+
+def add_block(rng, w, p, def_id, created, twin_of=None, dependents_of=None, helper=False):
     """A new block in definition def_id, with one object per instance in each of its
     module instances. twin_of: copy another object's value (a twin across blocks).
-    dependents_of: refer to each object of that block, one dependent per twin."""
+    dependents_of: refer to each object of that block, one dependent per twin. helper: one
+    value for every object of the block, whatever module instance or key it sits at (a
+    policy document, a labels object, a count of identical volumes)."""
     d = w.defs[def_id]
     bname = name(rng, w)
     mis = w.mis_of(def_id)
@@ -82,9 +92,15 @@ def add_block(rng, w, p, def_id, created, twin_of=None, dependents_of=None):
         bd = BlockDef(rep=pick_rep(rng, one=0.5, count=0.2))
     bd.cbd = rng.random() < 0.15
     bd.ignore = rng.random() < 0.08
+    bd.local = rng.random() < 0.3
+    bd.post = rng.random() < 0.12
+    fmt = pick_format(rng, 0.6 if dependents_of is not None else 0.4)
+    if helper:
+        bd.rep = ONE if rng.random() < 0.6 else COUNT
     # Twins: one value for every instance of the block (a helper in each module instance).
     const = twin_of is None and dependents_of is None and bd.rep != ONE and rng.random() < 0.12
     const = const or (twin_of is None and dependents_of is None and len(mis) > 1 and rng.random() < 0.12)
+    const = const or helper
     const_n = w.fresh("v") if const else None
     with_t = rng.random() < 0.2
     const_t = w.fresh("t") if const and with_t else None
@@ -113,9 +129,9 @@ def add_block(rng, w, p, def_id, created, twin_of=None, dependents_of=None):
         for k in keys:
             if twin_of is not None:
                 src = w.objs[twin_of]
-                o = w.new_obj(src.n, src.d, src.t)
+                o = w.twin_obj(src)
             else:
-                o = w.new_obj(const_n or w.fresh("v"), t=(const_t or w.fresh("t") if with_t else None))
+                o = w.new_obj(const_n or w.fresh("v"), t=(const_t or w.fresh("t") if with_t else None), f=fmt)
                 if dependents_of is not None:
                     o.d = ("ref", mi.objs[dependents_of[1]][k])
                 elif bd.has_d:
@@ -151,6 +167,29 @@ def pick_dependency(rng, w, mi, key, strategy, fixed, rel_block, created):
     return ("lit", w.fresh("x"))
 
 
+def unique_blocks(w, def_id):
+    """The blocks of def_id whose objects all differ in value from one another."""
+    out = []
+    for b in w.defs[def_id].blocks:
+        values = [w.objs[oid].value() for mi in w.mis_of(def_id) for oid in mi.objs.get(b, {}).values()]
+        if values and len(set(values)) == len(values):
+            out.append(b)
+    return out
+
+
+def add_helpers(rng, w, p, created):
+    """Helpers in modules called more than once: a block of one value in every instance (of
+    the module and of the block), beside a block unique to each instance."""
+    for def_id in list(w.defs):
+        if def_id == "root" or len(w.mis_of(def_id)) < 2 or rng.random() < 0.4:
+            continue
+        if len(created) >= p.max_objects * 1.3:
+            break
+        add_block(rng, w, p, def_id, created, helper=True)
+        if not unique_blocks(w, def_id):
+            add_block(rng, w, p, def_id, created)
+
+
 def generate(rng, p):
     w = World()
     build_structure(rng, w, p, "root", 0)
@@ -182,7 +221,7 @@ def generate(rng, p):
                     mi.objs[tblock][keys[0]] = oid
                     for k in keys[1:]:
                         src = w.objs[oid]
-                        o = w.new_obj(src.n, src.d, src.t)
+                        o = w.twin_obj(src)
                         mi.objs[tblock][k] = o.oid
                         created.append(o.oid)
             shared_n = w.fresh("v")
@@ -196,5 +235,6 @@ def generate(rng, p):
                 add_block(rng, w, p, tdef, created, dependents_of=(tdef, tblock))
         else:
             add_block(rng, w, p, def_id, created)
+    add_helpers(rng, w, p, created)
     w.prune_dead()
     return w

@@ -14,7 +14,15 @@ still refers to A holds f's id instead (or changes anyway); where f's own true a
 left to a new object, nothing that stays may hold f's id there. A new object with exactly
 the value an object had counts as that object's twin, even where the truth moved the object
 elsewhere with a change: nothing in the plan tells which of the two the object became.
-Anything else is a wrong move.
+Anything else is a wrong move. Terraform's own implied move (x to x[0] when count comes,
+x[0] to x when it goes) that tfw keeps without reporting it is not tfw's claim: where the
+truth differs, it is counted apart ("implied_against"), and the true moves it displaces
+are misses (issue 47: implied moves are hypotheses too).
+
+A confirmed move is a true tie, left out of "completeness without true ties", only where
+nothing tells the object from a twin: not its value (the id it holds, however it holds
+it), not the objects holding its id, not a postcondition pinning an id, and not the module
+instance it sits in, whose other members show where that instance went (instance_map).
 """
 
 import re
@@ -52,6 +60,17 @@ def covers(move_from, move_to, prev, addr):
     return False
 
 
+def common_prefix(paths):
+    paths = list(paths)
+    out = paths[0]
+    for p in paths[1:]:
+        n = 0
+        while n < min(len(out), len(p)) and out[n] == p[n]:
+            n += 1
+        out = out[:n]
+    return out
+
+
 class Judge:
     def __init__(self, before, after, applied):
         self.w0, self.w1 = before, after
@@ -75,7 +94,10 @@ class Judge:
     def holders(self, oid):
         """Objects that hold oid's id in their state and still refer to it after, and
         whose plan compares what they refer to: `ignore_changes = [input]` keeps the
-        state's input, so such a holder plans no change whichever twin it is given."""
+        state's input, so such a holder plans no change whichever twin it is given. The
+        model knows what each object refers to, so a holder is one however it holds the id:
+        as it is, inside a string or a JSON document, directly or through a local (issue 47:
+        a holder is found by containment, not by equality)."""
         return [r for r, o in self.w0.objs.items()
                 if o.d == ("ref", oid) and r in self.w1.objs and self.w1.objs[r].d == ("ref", oid)
                 and not self.ignores_changes(r)]
@@ -84,10 +106,23 @@ class Judge:
         mi, block, _ = self.where1[oid]
         return self.w1.defs[mi.def_id].blocks[block].ignore
 
+    def guarded(self, oid):
+        """Whether oid's new block pins its id in a postcondition: any other object that
+        exists before fails the plan there."""
+        if oid not in self.w0.objs or oid not in self.where1:
+            return False
+        mi, block, _ = self.where1[oid]
+        return self.w1.defs[mi.def_id].blocks[block].guard
+
     def indistinguishable(self, f, g):
-        """Two objects with the same value that nothing staying tells apart: a true tie."""
+        """Two objects with the same value that nothing staying tells apart: a true tie.
+        A postcondition pinning either one's id at its new address tells two objects that
+        exist before apart (the other pairing fails the plan); a created object has no id to
+        pin, and the creation a wrong pairing leaves plans (its check waits for the apply)."""
         of, og = self.w0.objs[f], self.w0.objs.get(g) or self.w1.objs[g]
-        if (of.n, of.t, of.d) != (og.n, og.t, og.d):
+        if of.value() != og.value():
+            return False
+        if g in self.w0.objs and (self.guarded(f) or self.guarded(g)):
             return False
         return not self.holders(f) and (g not in self.w0.objs or not self.holders(g))
 
@@ -114,11 +149,18 @@ class Judge:
         twins = self.value_twins(g)
         return bool(twins) and not self.instance_told(g, twins)
 
-    def instance_images(self):
-        """{old module instance path A: the set of new paths B it maps to}, as the objects
-        that tell themselves apart (no value twin) show it: an object at A + T before and
-        B + T after (the same place T within, moved or not) maps A to B. One old instance
-        whose distinguishable objects go to two new ones has two images: no mapping."""
+    def instance_map(self):
+        """{old module instance path A: the new path B it went to}, as the objects that tell
+        themselves apart show it (witnesses: an object whose value is unchanged and that has
+        no value twin). A witness at A + T before and B + T after (the same place T within,
+        moved or not) shows A going to B; A goes to the longest path that all of A's images
+        start with, so that an instance whose members partly stay and partly go into a new
+        child module (a wrap, a resource moved into a child module) goes to itself. There is
+        no mapping where that is the root (one old instance whose witnesses go to two new
+        ones), and none for two old instances, neither inside the other, that go to one new
+        instance (their members merge there: the instance tells them not apart); of nested
+        ones going to one new instance, the outermost keeps it. The root module is no
+        instance that goes anywhere."""
         if self._images is not None:
             return self._images
         where0 = self.where0
@@ -126,46 +168,55 @@ class Judge:
         for w in self.w0.objs:
             if w not in self.w1.objs or w not in self.where1:
                 continue
-            ow, nw = self.w0.objs[w], self.w1.objs[w]
-            if (ow.n, ow.t, ow.d) != (nw.n, nw.t, nw.d) or self.value_twins(w):
+            if self.w0.objs[w].value() != self.w1.objs[w].value() or self.value_twins(w):
                 continue  # only an object that pairs exactly, and alone, is a witness
             p0, p1 = where0[w][0].path, self.where1[w][0].path
-            for i in range(len(p0) + 1):
+            for i in range(1, len(p0) + 1):
                 a, t = p0[:i], p0[i:]
                 if len(t) > len(p1) or p1[len(p1) - len(t):] != t:
                     continue
-                b = p1[:len(p1) - len(t)]
-                if a == () and b == ():
-                    continue  # root to root tells nothing
-                images.setdefault(a, set()).add(b)
-        self._images = images
-        return images
+                images.setdefault(a, set()).add(p1[:len(p1) - len(t)])
+        mapping = {}
+        for a, bs in images.items():
+            b = common_prefix(bs)
+            if b:
+                mapping[a] = b
+        by_b = {}
+        for a, b in mapping.items():
+            by_b.setdefault(b, []).append(a)
+        for b, olds in by_b.items():
+            outer = [a for a in olds if not any(len(o) < len(a) and a[:len(o)] == o for o in olds)]
+            for a in olds:
+                if len(outer) > 1 or a != outer[0]:
+                    del mapping[a]
+        self._images = mapping
+        return mapping
 
     def instance_told(self, g, twins):
         """Whether a module instance mapping tells g from its twins: some instance A that g
-        sits in before maps to exactly one instance B (instance_images) that g sits in after,
-        and no twin of g goes from A into B too, or g keeps its place within (its relative
-        address) as its instance moves whole."""
+        sits in before goes to an instance B (instance_map) that g sits in after, and no
+        twin of g goes from A into B too (any twin that does is as good as g there), or g
+        keeps its place within (its relative address) as its instance moves."""
         where0 = self.where0
         p0, p1 = where0[g][0].path, self.where1[g][0].path
-        rel0 = (p0, where0[g][1], where0[g][2])
-        rel1 = (p1, self.where1[g][1], self.where1[g][2])
-        images = self.instance_images()
-        for i in range(len(p0) + 1):
+        rel0 = (where0[g][1], where0[g][2])
+        rel1 = (self.where1[g][1], self.where1[g][2])
+        mapping = self.instance_map()
+        for i in range(1, len(p0) + 1):
             a = p0[:i]
-            for j in range(len(p1) + 1):
-                b = p1[:j]
-                if (a, b) == ((), ()) or images.get(a) != {b}:
-                    continue
-                kept = (rel0[0][i:], rel0[1], rel0[2]) == (rel1[0][j:], rel1[1], rel1[2])
-                rivals = []
-                for f in twins:
-                    f0 = where0[f][0].path if f in where0 else None
-                    f1 = self.where1[f][0].path if f in self.where1 else None
-                    if (f0 is None or f0[:i] == a) and (f1 is None or f1[:j] == b):
-                        rivals.append(f)
-                if kept or not rivals:
-                    return True
+            b = mapping.get(a)
+            if b is None or p1[:len(b)] != b:
+                continue
+            j = len(b)
+            kept = (p0[i:], rel0) == (p1[j:], rel1)
+            rivals = []
+            for f in twins:
+                f0 = where0[f][0].path if f in where0 else None
+                f1 = self.where1[f][0].path if f in self.where1 else None
+                if (f0 is None or f0[:i] == a) and (f1 is None or f1[:j] == b):
+                    rivals.append(f)
+            if kept or not rivals:
+                return True
         return False
 
     def unprovable(self, g, changed):
@@ -177,7 +228,7 @@ class Judge:
         change (`changed`), a real update the default policy only proposes: without that
         move, g plans a change too. The oracle planned it in the company of that move."""
         of, og = self.w0.objs[g], self.w1.objs[g]
-        if self.ignores_changes(g) and of.t == og.t and (of.n, of.d) != (og.n, og.d):
+        if self.ignores_changes(g) and of.t == og.t and of.value() != og.value():
             return "hidden"
         if (og.d is not None and og.d[0] == "ref" and og.d[1] in changed) or og.rtb in changed:
             return "leans"
@@ -204,6 +255,8 @@ class Judge:
             og = self.w0.objs[g]
             if (of.n, of.t) != (og.n, og.t) or (of.d is None) != (og.d is None):
                 return False
+            if of.d is not None and of.f != og.f:
+                return False
             if of.d != og.d:
                 if of.d[0] != "ref" or og.d[0] != "ref" or og.d[1] not in self.a1:
                     return False
@@ -212,6 +265,8 @@ class Judge:
         else:
             og = self.w1.objs[g]
             if (of.n, of.t) != (og.n, og.t) or (of.d is None) != (og.d is None):
+                return False
+            if of.d is not None and of.f != og.f:
                 return False
             if og.d is not None:
                 if og.d[0] == "lit":
@@ -258,16 +313,8 @@ class Judge:
             self.moved[f] = addr
             moved_to[addr] = f
         out = {"wrong": [], "twin_swaps": [], "not_pure": [], "unreported": [],
-               "implied_changed": [], "confirmed": [], "found": [], "missed": [],
+               "implied_changed": [], "implied_against": [], "confirmed": [], "found": [], "missed": [],
                "oracle_changed": [], "oracle_unexpected": [], "tfw_unknown": unknown}
-        for prev, (addr, actions) in moves.items():
-            f = self.at0.get(prev)
-            if f is None or implied(prev, addr) or self.a1.get(f) == addr:
-                continue
-            if self.acceptable(f, addr, moved_to):
-                out["twin_swaps"].append((prev, addr))
-            else:
-                out["wrong"].append((prev, addr, self.a1.get(f, "(deleted)")))
         # Every reported move is carried out, with no change.
         reported = [(m["from"], m["to"]) for m in report.get("moves", [])]
         covered = set()
@@ -287,6 +334,24 @@ class Judge:
                     out["implied_changed"].append((p, a, "+".join(act)))
             else:
                 out["unreported"].append((p, a, "+".join(act)))
+        # Every move that is not the truth is wrong, unless nothing tells the two objects
+        # apart. Terraform's own implied move (x to x[0] when count comes, x[0] to x when it
+        # goes) that tfw kept without reporting it is not tfw's claim, but where the truth
+        # puts another object there or this one elsewhere, a user who keeps it loses objects
+        # (issue 47): it is counted apart, and the true moves it displaces are misses.
+        for prev, (addr, actions) in moves.items():
+            f = self.at0.get(prev)
+            if f is None or self.a1.get(f) == addr:
+                continue
+            if self.acceptable(f, addr, moved_to):
+                out["twin_swaps"].append((prev, addr))
+            elif implied(prev, addr) and prev not in covered:
+                g = self.at1.get(addr)
+                if f in self.a1 or (g is not None and g in self.w0.objs):
+                    out["implied_against"].append((prev, addr, self.a1.get(f, "(deleted)"), "+".join(actions)))
+            else:
+                out["wrong"].append((prev, addr, self.a1.get(f, "(deleted)")))
+        kept_implied = {m[0] for m in out["implied_against"]} | {m[1] for m in out["implied_against"]}
         # Completeness against the oracle.
         truth = set(self.true_moves())
         swaps = set(out["twin_swaps"])
@@ -309,7 +374,8 @@ class Judge:
             if f is not None and (f == g or (self.a0[f], addr) in swaps):
                 out["found"].append(entry)
             else:
-                entry = dict(entry, tfw=self.moved.get(g, "not moved"))
+                entry = dict(entry, tfw=self.moved.get(g, "not moved"),
+                             implied=prev in kept_implied or addr in kept_implied)
                 out["missed"].append(entry)
         return out
 

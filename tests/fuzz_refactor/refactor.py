@@ -4,9 +4,13 @@ objects (keeping their oid), deletes them, creates new ones or changes their val
 Each operation returns its kind and the objects it touched (moved, or changed in value),
 or None when it does not apply to the world as it is. The driver applies it to a copy and
 keeps the copy only if `problems` finds nothing wrong with it: a new address never takes
-an address another object had (Terraform would not move onto an object it holds), and
-what Terraform moves by itself when `count` comes or goes (`x` to `x[0]` and back) is
-what the truth says.
+an address another object had (Terraform would not move onto an object it holds). What
+Terraform moves by itself when `count` comes or goes (`x` to `x[0]` and back) may differ
+from the truth (`z` becomes `x[0]` and `x` becomes `x[1]`): Terraform's implied move is a
+hypothesis like any other, and a user who keeps it loses objects (issue 47).
+
+Once the operations are done, a few blocks of the after-configuration may pin each of their
+objects' ids in a postcondition (`guard`): any pairing but the true one fails the plan.
 """
 
 from generate import KEYS, WORDS
@@ -17,10 +21,16 @@ STRUCTURAL = ["rename", "module_rename", "count_to_for_each", "for_each_to_count
               "module_count_to_for_each", "module_for_each_to_count", "for_each_added",
               "count_added", "module_for_each_added", "module_count_added",
               "repetition_removed", "module_repetition_removed", "rekey", "module_rekey",
-              "into_module", "out_of_module", "between_modules", "wrap", "hoist", "unwrap"]
+              "into_module", "out_of_module", "between_modules", "wrap", "hoist", "unwrap",
+              "module_wrap", "count_merge"]
 VALUES = ["delete", "create", "identical_creation", "update", "replace"]
 WEIGHTS = {k: 3 for k in STRUCTURAL}
-WEIGHTS.update({"rename": 6, "module_rename": 5, "into_module": 4, "out_of_module": 4,
+# Whole module instances moving (re-keyed, wrapped, hoisted, for_each added, a resource
+# moved into a child module in each instance) weigh more: they carry the helpers that are
+# identical in every instance (issue 47).
+WEIGHTS.update({"rename": 6, "module_rename": 5, "into_module": 5, "out_of_module": 4,
+                "module_rekey": 5, "module_count_to_for_each": 4, "module_for_each_added": 4,
+                "module_wrap": 4, "hoist": 4, "count_merge": 4,
                 "delete": 2, "create": 2, "identical_creation": 2, "update": 2, "replace": 1})
 
 
@@ -91,6 +101,7 @@ def new_value_obj(ctx, w, like=None):
     if like is not None:
         if like.d is not None:
             o.d = like.d if like.d[0] == "ref" and like.d[1] in w.objs else ("lit", w.fresh("x"))
+            o.f = like.f
         if like.t is not None:
             o.t = w.fresh("t")
     return o
@@ -103,7 +114,7 @@ def copy_subtree(ctx, w, template, identical):
         mi.objs[b] = {}
         for k, oid in keyed.items():
             src = w.objs[oid]
-            o = w.new_obj(src.n, src.d, src.t) if identical else new_value_obj(ctx, w, like=src)
+            o = w.twin_obj(src) if identical else new_value_obj(ctx, w, like=src)
             mi.objs[b][k] = o.oid
     for c, insts in template.children.items():
         mi.children[c] = {k: copy_subtree(ctx, w, child, identical) for k, child in insts.items()}
@@ -214,13 +225,18 @@ def op_repetition_added(ctx, w, rep_to, kind):
     first = 0 if rep_to == COUNT else ctx.key(w)
     second = 1 if rep_to == COUNT else ctx.key(w)
     grow = ctx.rng.random() < 0.3
+    if grow and rep_to == COUNT and ctx.rng.random() < 0.4:
+        first, second = 1, 0  # Terraform's implied x -> x[0] is not the truth: x -> x[1]
+    identical = ctx.rng.random() < 0.3
     moved = set()
     for mi in w.mis_of(def_id):
         oid = mi.objs[b].pop(None)
         mi.objs[b][first] = oid
         moved.add(oid)
         if grow:
-            mi.objs[b][second] = new_value_obj(ctx, w, like=w.objs[oid]).oid
+            src = w.objs[oid]
+            mi.objs[b][second] = (w.twin_obj(src) if identical else new_value_obj(ctx, w, like=src)).oid
+        mi.objs[b] = dict(sorted(mi.objs[b].items(), key=lambda kv: str(kv[0])))
     return kind, moved
 
 
@@ -252,9 +268,12 @@ def op_repetition_removed(ctx, w):
     bd = w.defs[def_id].blocks[b]
     live = w.live()
     keep = set()
+    # count: most keep [0], which Terraform moves by itself; some keep another index, where
+    # Terraform's implied x[0] -> x is not the truth
+    first = bd.rep == COUNT and ctx.rng.random() < 0.5
     for mi in w.mis_of(def_id):
         keyed = mi.objs[b]
-        k = 0 if bd.rep == COUNT else ctx.rng.choice(sorted(keyed))
+        k = 0 if first else ctx.rng.choice(sorted(keyed, key=str))
         keep.add(keyed[k])
         mi.objs[b] = {None: keyed[k]}
     bd.rep = ONE
@@ -360,7 +379,7 @@ def place(ctx, w, b, bd, sources, dest_of, fill_others):
         dest.objs[b] = {}
         for k, oid in template.items():
             src = w.objs[oid]
-            o = w.new_obj(src.n, src.d, src.t) if identical else new_value_obj(ctx, w, like=src)
+            o = w.twin_obj(src) if identical else new_value_obj(ctx, w, like=src)
             dest.objs[b][k] = o.oid
     return moved
 
@@ -436,6 +455,63 @@ def op_wrap(ctx, w):
             moved.update(child.objs[b].values())
         mi.children[cname] = {key: child}
     return "wrap", moved
+
+
+def op_module_wrap(ctx, w):
+    """A module call wrapped in a new module, called with for_each (or count) once: every
+    instance of the call moves whole, one level down."""
+    pick = ctx.pick(call_list(w), lambda o: call_oids(w, *o))
+    if pick is None:
+        return None
+    def_id, c = pick
+    call = w.defs[def_id].calls.pop(c)
+    new_def = w.fresh("m")
+    w.defs[new_def] = ModDef(dir=new_def, calls={c: call})
+    rep = EACH if ctx.rng.random() < 0.75 else COUNT
+    key = ctx.key(w) if rep == EACH else 0
+    cname = ctx.name(w)
+    w.defs[def_id].calls[cname] = CallDef(rep, new_def)
+    moved = set()
+    for mi in w.mis_of(def_id):
+        wrapper = MI(new_def)
+        wrapper.children[c] = mi.children.pop(c, {})
+        for child in wrapper.children[c].values():
+            moved.update(w.subtree_oids(child))
+        mi.children[cname] = {key: wrapper}
+    return "module_wrap", moved
+
+
+def op_count_merge(ctx, w):
+    """Two single blocks become one with count = 2: z becomes x[0] and x becomes x[1], where
+    Terraform by itself moves x to x[0] (issue 47's implied count move)."""
+    options = []
+    for def_id, d in w.defs.items():
+        if not w.mis_of(def_id):
+            continue
+        singles = [b for b, bd in d.blocks.items() if bd.rep == ONE]
+        for x in singles:
+            for z in singles:
+                if x == z or d.blocks[x].has_d != d.blocks[z].has_d:
+                    continue
+                fx = {w.objs[mi.objs[x][None]].f for mi in w.mis_of(def_id) if None in mi.objs.get(x, {})}
+                fz = {w.objs[mi.objs[z][None]].f for mi in w.mis_of(def_id) if None in mi.objs.get(z, {})}
+                if d.blocks[x].has_d and fx != fz:
+                    continue
+                if all(None in mi.objs.get(x, {}) and None in mi.objs.get(z, {}) for mi in w.mis_of(def_id)):
+                    options.append((def_id, x, z))
+    pick = ctx.pick(options, lambda o: block_oids(w, o[0], o[1]) + block_oids(w, o[0], o[2]))
+    if pick is None:
+        return None
+    def_id, x, z = pick
+    d = w.defs[def_id]
+    d.blocks[x].rep = COUNT
+    del d.blocks[z]
+    moved = set()
+    for mi in w.mis_of(def_id):
+        ox, oz = mi.objs[x][None], mi.objs.pop(z)[None]
+        mi.objs[x] = {0: oz, 1: ox}
+        moved |= {ox, oz}
+    return "count_merge", moved
 
 
 def op_hoist(ctx, w):
@@ -576,10 +652,12 @@ def op_create(ctx, w):
     b = ctx.name(w)
     has_d = ctx.rng.random() < 0.4 and bool(live)
     target = ctx.rng.choice(live) if has_d else None
-    w.defs[def_id].blocks[b] = BlockDef(ONE, has_d=has_d, cbd=ctx.rng.random() < 0.15)
+    w.defs[def_id].blocks[b] = BlockDef(ONE, has_d=has_d, cbd=ctx.rng.random() < 0.15,
+                                        local=ctx.rng.random() < 0.3)
+    fmt = ctx.rng.choice([None, None, "arn", "json"])
     made = set()
     for mi in w.mis_of(def_id):
-        o = w.new_obj(w.fresh("v"), ("ref", target) if has_d else None)
+        o = w.new_obj(w.fresh("v"), ("ref", target) if has_d else None, f=fmt)
         mi.objs[b] = {None: o.oid}
         made.add(o.oid)
     return "create", made
@@ -615,7 +693,7 @@ def op_identical_creation(ctx, w):
     def_id = ctx.rng.choice(options)
     b = ctx.name(w)
     w.defs[def_id].blocks[b] = BlockDef(ONE, has_d=src.d is not None)
-    o = w.new_obj(src.n, src.d, src.t)
+    o = w.twin_obj(src)
     w.mis_of(def_id)[0].objs[b] = {None: o.oid}
     return "identical_creation", touched | {o.oid}
 
@@ -658,6 +736,8 @@ OPS = {
     "between_modules": lambda c, w: op_move_block(c, w, "between_modules"),
     "wrap": op_wrap,
     "hoist": op_hoist,
+    "module_wrap": op_module_wrap,
+    "count_merge": op_count_merge,
     "unwrap": op_unwrap,
     "delete": op_delete,
     "create": op_create,
@@ -690,6 +770,8 @@ def structure_problems(w):
             for oid in mi.objs.get(b, {}).values():
                 if (w.objs[oid].d is not None) != bd.has_d:
                     out.append(f"{mi.path} {b}: object {oid} does not fit the block's input")
+            if len({w.objs[oid].f for oid in block_oids(w, mi.def_id, b) if w.objs[oid].d is not None}) > 1:
+                out.append(f"{mi.path} {b}: ids held in several formats")
         for c, cd in d.calls.items():
             keys = list(mi.children.get(c, {}))
             if cd.rep == ONE and keys != [None]:
@@ -714,13 +796,40 @@ def problems(before, after):
     for oid, a in a1.items():
         if a0.get(oid) != a and a in at0:
             out.append(f"{a} is a new address of object {oid} but held object {at0[a]} before")
-    # Terraform's own moves when count comes or goes must be the truth.
-    for a, oid in at1.items():
-        if a.endswith("[0]") and a[: -len("[0]")] in at0 and at0[a[: -len("[0]")]] != oid:
-            out.append(f"Terraform would move {a[:-3]} to {a} by itself")
-        if a + "[0]" in at0 and at0[a + "[0]"] != oid and not a.endswith("]"):
-            out.append(f"Terraform would move {a}[0] to {a} by itself")
     return out
+
+
+def implied_against_truth(before, after):
+    """The addresses where Terraform's own move when count comes or goes (x to x[0], x[0]
+    to x) would put another object than the truth does: {new address: old address}."""
+    at0 = {a: oid for oid, a in before.addresses().items()}
+    out = {}
+    for oid, a in after.addresses().items():
+        if a.endswith("[0]") and a[: -len("[0]")] in at0 and at0[a[: -len("[0]")]] != oid:
+            out[a] = a[: -len("[0]")]
+        if not a.endswith("]") and a + "[0]" in at0 and at0[a + "[0]"] != oid:
+            out[a] = a + "[0]"
+    return out
+
+
+def add_guards(rng, before, after):
+    """Pins the ids of a few blocks' objects in a postcondition (the after-configuration
+    only: the ids come from the before-state). Not where Terraform's implied move would put
+    another object: plain terraform plan would fail, and the case would not be judged."""
+    if rng.random() >= 0.35:
+        return []
+    implied_at = set(implied_against_truth(before, after))
+    a1 = after.addresses()
+    options = []
+    for def_id, d in after.defs.items():
+        for b, bd in d.blocks.items():
+            oids = block_oids(after, def_id, b)
+            if any(o in before.objs for o in oids) and not implied_at & {a1[o] for o in oids}:
+                options.append((def_id, b))
+    chosen = rng.sample(options, min(len(options), rng.randint(1, 2)))
+    for def_id, b in chosen:
+        after.defs[def_id].blocks[b].guard = True
+    return chosen
 
 
 def refactor(rng, before, n_ops):
@@ -747,6 +856,7 @@ def refactor(rng, before, n_ops):
             focus |= res[1]
             break
     w.reindex()
+    add_guards(rng, before, w)
     return w, applied
 
 

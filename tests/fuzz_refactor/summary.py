@@ -5,7 +5,8 @@ import re
 
 COUNTED = ["objects", "true_moves", "confirmed", "found", "missed", "ties", "ties_found", "value_ties",
            "value_ties_found", "oracle_changed",
-           "wrong", "not_pure", "write_mismatch", "non_idempotent", "unplannable", "write_moves_destroyed"]
+           "wrong", "not_pure", "write_mismatch", "non_idempotent", "unplannable", "write_moves_destroyed",
+           "implied_against"]
 
 
 def pct(part, whole):
@@ -59,7 +60,8 @@ def summarize(results):
     for r in results:
         for entry in r.get("missed_list", []):
             why = reason_class(entry.get("why", "")) + (" [true tie]" if entry["tie"] else "") + \
-                (f" [{entry['unprovable']}]" if entry.get("unprovable") else "")
+                (f" [{entry['unprovable']}]" if entry.get("unprovable") else "") + \
+                (" [Terraform's implied move kept]" if entry.get("implied") else "")
             reasons[why] = reasons.get(why, 0) + 1
     totals["miss_reasons"] = reasons
     totals["by_kind"] = by_kind
@@ -75,6 +77,8 @@ def summarize(results):
         f"--write planned otherwise {totals['write_mismatch']}, non-idempotent --write {totals['non_idempotent']}",
         f"cases where plain terraform, after --write, also moves objects it then destroys (not failures): "
         f"{totals['write_moves_destroyed']}",
+        f"Terraform's implied moves (x to x[0], x[0] to x) kept against the truth (not tfw's claim, "
+        f"not failures; the true moves they displace are misses): {totals['implied_against']}",
         f"completeness {totals['completeness']:.1f} % ({totals['found']}/{totals['confirmed']}); "
         f"without true ties {totals['completeness_without_ties']:.1f} % "
         f"({totals['found'] - totals['ties_found']}/{totals['confirmed'] - totals['ties']}; "

@@ -8,8 +8,15 @@ refactor: the true identity mapping is where each oid was before and where it is
 
 Every resource is a `terraform_data`. Its `input` is the plain string `n`, or, for an
 object with a dependency, `{ n = ..., d = ... }` where `d` is another object's id (or a
-literal once that object is gone). `t` is `triggers_replace`; `rtb` names the object
-whose changes replace this one (`replace_triggered_by`, same module instance only).
+literal once that object is gone), as it is or inside a string (`f`: `"arn:x:${id}"`, or a
+`jsonencode` of a map that holds it). `t` is `triggers_replace`; `rtb` names the object
+whose changes replace this one (`replace_triggered_by`, same module instance only). The
+value of an object (`Obj.value`) is what Terraform compares: `n`, `t`, `d` and `f`.
+
+A block may read its dependency through a `local` (`BlockDef.local`), carry a postcondition
+that always passes (`post`), and, in the after-configuration only, a postcondition that pins
+each object's id (`guard`: `self.id` must be the id the object had before the refactor,
+where it had one), which fails the plan for any other pairing.
 """
 
 import copy
@@ -25,6 +32,11 @@ class Obj:
     d: object = None  # None: input is the plain string n; ("lit", s) or ("ref", oid)
     t: object = None  # triggers_replace literal, or None (null)
     rtb: object = None  # oid whose change replaces this object, or None
+    f: object = None  # how input.d holds the id: None (as it is), "arn" or "json" (inside a string)
+
+    def value(self):
+        """What Terraform compares: two objects with one value plan alike at one address."""
+        return (self.n, self.t, self.d, self.f if self.d is not None else None)
 
 
 @dataclass
@@ -33,6 +45,9 @@ class BlockDef:
     has_d: bool = False
     cbd: bool = False  # create_before_destroy
     ignore: bool = False  # ignore_changes = [input]
+    local: bool = False  # input.d read through a `locals` entry
+    post: bool = False  # a postcondition that always passes
+    guard: bool = False  # a postcondition pinning each object's id (after-configuration only)
 
 
 @dataclass
@@ -72,11 +87,15 @@ class World:
         self.counter += 1
         return f"{prefix}{self.counter}"
 
-    def new_obj(self, n, d=None, t=None):
+    def new_obj(self, n, d=None, t=None, f=None):
         self.counter += 1
-        o = Obj(self.counter, n, d, t)
+        o = Obj(self.counter, n, d, t, f=f)
         self.objs[o.oid] = o
         return o
+
+    def twin_obj(self, src):
+        """A new object with src's value."""
+        return self.new_obj(src.n, src.d, src.t, src.f)
 
     # --- traversal -------------------------------------------------------------------
 
