@@ -9,7 +9,9 @@ blocks is the oracle, and tfw's final plan, its --write and a second --write are
 Exit status 1 on any wrong move, reported move that is not a pure move in tfw's final
 plan, move tfw's plan holds but tfw did not report, --write that plain terraform plans
 differently (or not at all), second --write that changes a file, tfw or fuzzer error;
-and, with --min-completeness, on completeness below it. README.md says more.
+with --min-completeness, on completeness without true ties below it; with
+--min-case-completeness, on a large case (--large-case) where tfw finds less. README.md
+says more.
 Standard library only.
 """
 
@@ -67,7 +69,13 @@ def parse_args(argv):
     p.add_argument("--max-depth", type=int, default=3, help="deepest module nesting (default 3)")
     p.add_argument("--max-objects", type=int, default=60, help="objects a configuration grows to at most, about (default 60)")
     p.add_argument("--min-completeness", type=float, default=None, metavar="PCT",
-                   help="fail when tfw finds less than PCT %% of the moves the oracle confirms (default: report only)")
+                   help="fail when tfw finds less than PCT %% of the moves the oracle confirms, true ties left out "
+                        "(completeness without true ties; default: report only)")
+    p.add_argument("--min-case-completeness", type=float, default=None, metavar="PCT",
+                   help="fail when, in a case with at least --large-case confirmed moves (true ties left out), "
+                        "tfw finds less than PCT %% of them (default: report only)")
+    p.add_argument("--large-case", type=int, default=20, metavar="MOVES",
+                   help="what --min-case-completeness calls a large case (default 20 confirmed moves without true ties)")
     p.add_argument("--nice", type=int, default=10, help="niceness of the run and every process it starts (default 10)")
     p.add_argument("--json", help="write every case's result and the totals to this file")
     p.add_argument("--quiet", action="store_true", help="print failing cases and the totals only")
@@ -84,10 +92,17 @@ def repro_command(opts, seed):
     return shlex.join(argv)
 
 
+def case_without_ties(res):
+    """(confirmed moves, found moves) of a case, true ties left out."""
+    if "confirmed" not in res:
+        return 0, 0
+    return res["confirmed"] - res["ties"], res["found"] - res["ties_found"]
+
+
 def case_line(res):
     ops = ",".join(res.get("ops", [])) or "-"
     parts = [f"seed={res['seed']}", f"objects={res.get('objects', '?')}", f"ops={ops}",
-             f"confirmed={res.get('confirmed', '?')}", f"found={res.get('found', '?')}",
+             f"confirmed={res.get('confirmed', '?')}", f"ties={res.get('ties', '?')}", f"found={res.get('found', '?')}",
              f"wrong={res.get('wrong', '?')}", f"{res['seconds']}s"]
     return " ".join(parts)
 
@@ -143,9 +158,21 @@ def main(argv):
             json.dump({"seed": opts.seed, "cases": sorted(results, key=lambda r: r["seed"]), "totals": totals},
                       f, indent=1, default=list)
     failed = totals["failed_cases"] > 0
-    if opts.min_completeness is not None and totals["completeness"] < opts.min_completeness:
-        print(f"fuzz_refactor: completeness {totals['completeness']:.1f} % is below {opts.min_completeness} %", flush=True)
-        failed = True
+    figure = totals["completeness_without_ties"]
+    if opts.min_completeness is not None:
+        verdict = "below" if figure < opts.min_completeness else "at or above"
+        print(f"fuzz_refactor: completeness without true ties {figure:.1f} % is {verdict} the floor "
+              f"{opts.min_completeness} %", flush=True)
+        failed = failed or figure < opts.min_completeness
+    if opts.min_case_completeness is not None:
+        for res in sorted(results, key=lambda r: r["seed"]):
+            whole, found = case_without_ties(res)
+            if whole >= opts.large_case and 100.0 * found < opts.min_case_completeness * whole:
+                print(f"fuzz_refactor: case {res['seed']} found {found} of its {whole} confirmed moves without "
+                      f"true ties ({100.0 * found / whole:.1f} %), below the floor of {opts.min_case_completeness} % "
+                      f"for a case of {opts.large_case} or more", flush=True)
+                print(f"  reproduce: {repro_command(opts, res['seed'])}", flush=True)
+                failed = True
     if own_work_dir and not any(r["dir"] for r in results):
         shutil.rmtree(opts.work_dir, ignore_errors=True)
     else:
