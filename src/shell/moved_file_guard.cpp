@@ -76,8 +76,8 @@ std::vector<std::filesystem::path> remove_stale_moved_files(const std::filesyste
     std::vector<std::filesystem::path> removed;
     std::error_code ec;
     for (const auto& entry : std::filesystem::directory_iterator(root_dir, ec)) {
-        // `tfw-moved-<pid>.tf`, or the half-written `tfw-moved-<pid>.tf.tfw-<pid>.tmp` that
-        // write_file_atomically leaves if tfw is killed before its rename.
+        // `tfw-moved-<pid>.tf`, or the half-written `tfw-moved-<pid>.tf.tfw-<pid>-<random>.tmp`
+        // that write_file_atomically leaves if tfw is killed before its rename.
         std::string name = entry.path().filename().string();
         if (name.rfind(moved_file_prefix, 0) != 0) continue;
         std::string_view rest = std::string_view(name).substr(moved_file_prefix.size());
@@ -85,11 +85,11 @@ std::vector<std::filesystem::path> remove_stale_moved_files(const std::filesyste
         auto [end, parse_error] = std::from_chars(rest.data(), rest.data() + rest.size(), owner);
         if (parse_error != std::errc() || owner <= 0) continue;
         std::string_view suffix(end, static_cast<std::size_t>(rest.data() + rest.size() - end));
-        std::string pid_text = std::to_string(owner);
         // A backend override (plan_with_state.hpp) is named and marked as a moved file is.
         const bool is_override = suffix.starts_with(override_file_suffix);
         const std::string file_suffix = is_override ? std::string(override_file_suffix) : ".tf";
-        bool cut_short = suffix == file_suffix + std::string(temporary_infix) + pid_text + std::string(temporary_suffix);
+        const std::string file_name = std::string(moved_file_prefix) + std::to_string(owner) + file_suffix;
+        const bool cut_short = temporary_owner(name, file_name) == std::optional<long>(owner);
         if (suffix != file_suffix && !cut_short) continue;
         if (owner == ::getpid()) continue;
         // Holding the root's lock, no other tfw runs here, whatever its pid became since.

@@ -197,7 +197,7 @@ BackgroundProcess::BackgroundProcess(const std::filesystem::path& program, const
         throw std::logic_error("a background process must be started by tfw's main thread, which outlives it");
 #endif
     // 0600: what terraform says may quote the state.
-    const int output_fd = ::open(output_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    const int output_fd = ::open(output_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
     child_->output = output_fd < 0 ? nullptr : ::fdopen(output_fd, "w");
     if (!child_->output) {
         const int error = errno;

@@ -51,7 +51,8 @@ std::vector<WrittenFile> write_root_blocks(const std::vector<RootBlocks>& roots,
         for (const auto& block : root.blocks)
             if (existing.find(block) == std::string::npos) fresh.push_back(block);
         if (fresh.empty()) continue;
-        staged.push_back(std::make_unique<StagedWrite>(file, core::append_blocks(existing, fresh, root_blocks_comment), existing));
+        staged.push_back(
+            std::make_unique<StagedWrite>(file, core::append_blocks(existing, fresh, root_blocks_comment), replacing(existing)));
         written.push_back({file, fresh.size()});
     }
     for (const auto& file : staged) file->verify();

@@ -63,6 +63,7 @@ BOOST_AUTO_TEST_CASE(write_file_atomically_table) {
         {"binary content", std::nullopt, 0, std::string("a\0b\r\n\xff", 6), 0644},
         {"large content", std::nullopt, 0, big, 0644},
     };
+    const mode_t old_umask = ::umask(022);
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) {
             ScratchDir dir;
@@ -78,14 +79,47 @@ BOOST_AUTO_TEST_CASE(write_file_atomically_table) {
             BOOST_TEST(dir.names() == std::vector<std::string>{"moved.tf"}, boost::test_tools::per_element());
         }
     }
+    ::umask(old_umask);
 }
 
-BOOST_AUTO_TEST_CASE(write_file_atomically_ignores_umask) {
-    ScratchDir dir;
-    mode_t old = ::umask(077);
-    write_file_atomically(dir.path / "a.tf", "x");
-    ::umask(old);
-    BOOST_TEST(mode_of(dir.path / "a.tf") == 0644u);
+// Issue 48: a new file gets 0666 less the umask, as `touch` makes it; one replaced keeps
+// its mode; a plan or state copy is 0600 whatever the umask and the replaced file's mode.
+BOOST_AUTO_TEST_CASE(modes_follow_the_umask_and_what_the_file_holds) {
+    struct Case {
+        std::string name;
+        mode_t umask;
+        std::optional<unsigned> existing_mode;
+        FileContents contents;
+        unsigned expected_mode;
+    };
+    const std::vector<Case> cases = {
+        {"new, umask 022", 022, std::nullopt, FileContents::user_file, 0644},
+        {"new, umask 077", 077, std::nullopt, FileContents::user_file, 0600},
+        {"new, umask 002", 002, std::nullopt, FileContents::user_file, 0664},
+        {"new, umask 027", 027, std::nullopt, FileContents::user_file, 0640},
+        {"replaced 0644 under umask 077 keeps its mode", 077, 0644u, FileContents::user_file, 0644},
+        {"private, new, umask 000", 000, std::nullopt, FileContents::private_data, 0600},
+        {"private over an existing 0644", 022, 0644u, FileContents::private_data, 0600},
+        {"private over an existing 0666", 000, 0666u, FileContents::private_data, 0600},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            ScratchDir dir;
+            const fs::path file = dir.path / "plan.out";
+            if (c.existing_mode) {
+                put(file, "old");
+                ::chmod(file.c_str(), *c.existing_mode);
+            }
+            const mode_t old = ::umask(c.umask);
+            BOOST_TEST(process_umask() == static_cast<unsigned>(c.umask));
+            WriteOptions options;
+            options.contents = c.contents;
+            write_file_atomically(file, "new", options);
+            ::umask(old);
+            BOOST_TEST(get(file) == "new");
+            BOOST_TEST(mode_of(file) == c.expected_mode);
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(write_file_atomically_errors_name_the_file) {
@@ -140,7 +174,7 @@ BOOST_AUTO_TEST_CASE(a_write_replaces_only_what_its_caller_read) {
             fs::path file = dir.path / "moved.tf";
             std::string error;
             {
-                StagedWrite write(file, "new\n", c.replaces);
+                StagedWrite write(file, "new\n", replacing(c.replaces));
                 if (c.before) put(file, *c.before);
                 error = error_of([&] { write.commit(); });
             }
@@ -237,11 +271,13 @@ BOOST_AUTO_TEST_CASE(write_file_atomically_removes_temporaries_of_killed_writers
         bool removed;
     };
     const std::vector<Case> cases = {
-        {"moved.tf.tfw-" + dead + ".tmp", true},      // a write cut short
-        {"moved.tf.tfw-" + parent + ".tmp", false},   // its writer still runs
-        {"moved.tf.tfw-" + dead + "x.tmp", false},    // not a pid
+        {"moved.tf.tfw-" + dead + "-0123456789abcdef.tmp", true},    // a write cut short
+        {"moved.tf.tfw-" + dead + ".tmp", true},                     // an older tfw's
+        {"moved.tf.tfw-" + parent + "-0123456789abcdef.tmp", false}, // its writer still runs
+        {"moved.tf.tfw-" + dead + "x.tmp", false},                   // not a pid
+        {"moved.tf.tfw-" + dead + "-xyz.tmp", false},                // not hexadecimal
         {"moved.tf.tfw-.tmp", false},
-        {"other.tf.tfw-" + dead + ".tmp", false},     // another file's
+        {"other.tf.tfw-" + dead + ".tmp", false},                    // another file's
         {"moved.tf.tfw-" + dead + ".tmp.bak", false},
         {"moved.tf", false},
     };
@@ -278,4 +314,110 @@ BOOST_AUTO_TEST_CASE(absolute_directory_table) {
     };
     for (const auto& c : cases)
         BOOST_TEST_CONTEXT(c.dir) { BOOST_TEST(absolute_directory(c.dir) == c.expected); }
+}
+
+BOOST_AUTO_TEST_CASE(temporary_owner_table) {
+    struct Case {
+        std::string name;
+        std::optional<long> owner;
+    };
+    const std::vector<Case> cases = {
+        {"moved.tf.tfw-42-00ff.tmp", 42},
+        {"moved.tf.tfw-42.tmp", 42},
+        {"moved.tf.tfw-42-.tmp", std::nullopt},
+        {"moved.tf.tfw-42-0g.tmp", std::nullopt},
+        {"moved.tf.tfw--1.tmp", std::nullopt},
+        {"moved.tf.tfw-0.tmp", std::nullopt},
+        {"moved.tfx.tfw-42.tmp", std::nullopt},
+        {"moved.tf.tfw-42.tmpx", std::nullopt},
+        {"moved.tf", std::nullopt},
+    };
+    for (const auto& c : cases)
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST((temporary_owner(c.name, "moved.tf") == c.owner)); }
+}
+
+// Issue 48: in a directory anyone may write to, another user can create names before tfw
+// does. The temporary file is created anew under a name nobody can guess, never opened
+// where someone left a link or a file: a pre-created temporary of the old, predictable
+// name changes nothing, and the file written is tfw's own.
+BOOST_AUTO_TEST_CASE(a_pre_created_temporary_is_never_written_through) {
+    for (const bool as_link : {true, false}) {
+        BOOST_TEST_CONTEXT((as_link ? "a link" : "a regular file")) {
+            ScratchDir dir;
+            const fs::path victim = dir.path / "victim";
+            put(victim, "precious\n");
+            const fs::path file = dir.path / "plan.out";
+            const fs::path predictable = dir.path / ("plan.out.tfw-" + std::to_string(::getpid()) + ".tmp");
+            if (as_link) fs::create_symlink(victim, predictable);
+            else put(predictable, "");
+            write_private_file(file, "state and secrets");
+            BOOST_TEST(get(victim) == "precious\n");
+            BOOST_TEST(get(file) == "state and secrets");
+            BOOST_TEST(!fs::is_symlink(file));
+            BOOST_TEST(mode_of(file) == 0600u);
+        }
+    }
+}
+
+// Issue 48: a linked file is written through to its target, as terraform's own writes
+// are: the link stays a link, and its target holds the new bytes.
+BOOST_AUTO_TEST_CASE(a_symbolic_link_is_written_through) {
+    ScratchDir dir;
+    fs::create_directory(dir.path / "shared");
+    put(dir.path / "shared" / "moved.tf", "old\n");
+    fs::create_symlink("shared/moved.tf", dir.path / "moved.tf");
+    fs::create_symlink(dir.path / "moved.tf", dir.path / "second.tf");  // a link to a link
+    write_file_atomically(dir.path / "second.tf", "new\n", replacing("old\n"));
+    BOOST_TEST(fs::is_symlink(dir.path / "moved.tf"));
+    BOOST_TEST(fs::is_symlink(dir.path / "second.tf"));
+    BOOST_TEST(get(dir.path / "shared" / "moved.tf") == "new\n");
+
+    // A dangling link: its target is created, as open(2) would create it.
+    fs::create_symlink("shared/new.tf", dir.path / "new.tf");
+    write_file_atomically(dir.path / "new.tf", "made\n");
+    BOOST_TEST(fs::is_symlink(dir.path / "new.tf"));
+    BOOST_TEST(get(dir.path / "shared" / "new.tf") == "made\n");
+
+    // A loop is an error naming the file.
+    fs::create_symlink("loop-b", dir.path / "loop-a");
+    fs::create_symlink("loop-a", dir.path / "loop-b");
+    const std::string error = error_of([&] { write_file_atomically(dir.path / "loop-a", "x"); });
+    BOOST_TEST(error == "cannot write " + (dir.path / "loop-a").string() + ": Too many levels of symbolic links");
+}
+
+// Issue 48: a link another user owns in a sticky directory anyone may write to (/tmp) is
+// not followed, as the kernel's protected_symlinks would not follow it.
+BOOST_AUTO_TEST_CASE(a_link_another_user_owns_in_a_shared_directory_is_refused) {
+    if (::geteuid() != 0) return;  // only root can give a link to another user
+    ScratchDir dir;
+    const fs::path shared = dir.path / "shared";
+    fs::create_directory(shared);
+    ::chmod(shared.c_str(), 01777);
+    const fs::path victim = dir.path / "victim";
+    put(victim, "precious\n");
+    fs::create_symlink(victim, shared / "plan.out");
+    BOOST_TEST_REQUIRE(::lchown((shared / "plan.out").c_str(), 65534, 65534) == 0);
+    const std::string error = error_of([&] { write_private_file(shared / "plan.out", "secrets"); });
+    BOOST_TEST(error == "refusing to write " + (shared / "plan.out").string() + ": " + (shared / "plan.out").string() +
+                            " is a symbolic link that another user owns in a directory anyone may write to");
+    BOOST_TEST(get(victim) == "precious\n");
+    // Not in a directory of its owner's: the same link of this user's is followed.
+    BOOST_TEST_REQUIRE(::lchown((shared / "plan.out").c_str(), ::geteuid(), ::getegid()) == 0);
+    write_private_file(shared / "plan.out", "secrets");
+    BOOST_TEST(get(victim) == "secrets");
+}
+
+// A private copy's writes stay inside it: a link copied as it is that leads out of it is
+// refused, not written through.
+BOOST_AUTO_TEST_CASE(a_confined_write_never_leaves_its_directory) {
+    ScratchDir dir;
+    fs::create_directory(dir.path / "copy");
+    put(dir.path / "original.tf", "user's\n");
+    fs::create_symlink(dir.path / "original.tf", dir.path / "copy" / "moved.tf");
+    const std::string error = error_of([&] { write_file_atomically(dir.path / "copy" / "moved.tf", "pruned", confined(dir.path / "copy")); });
+    BOOST_TEST(error == "refusing to write " + (dir.path / "copy" / "moved.tf").string() + ": it resolves to " +
+                            (dir.path / "original.tf").string() + ", outside " + (dir.path / "copy").string());
+    BOOST_TEST(get(dir.path / "original.tf") == "user's\n");
+    write_file_atomically(dir.path / "copy" / "own.tf", "inside", confined(dir.path / "copy"));
+    BOOST_TEST(get(dir.path / "copy" / "own.tf") == "inside");
 }

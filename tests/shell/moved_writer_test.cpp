@@ -91,9 +91,10 @@ BOOST_AUTO_TEST_CASE(a_failed_file_leaves_every_file_as_it_was) {
     ScratchDir dir;
     fs::create_directories(dir.path / "modules" / "net");
     put(dir.path / "moves.tf", "# existing moves file\n");
-    // In the way of the second file's temporary: the write there fails.
-    const std::string temporary = "moves.tf.tfw-" + std::to_string(::getpid()) + ".tmp";
-    fs::create_directory(dir.path / "modules" / "net" / temporary);
+    // The second file is read-only: its write is refused when it is staged, after the
+    // first file's is staged and before any is committed.
+    put(dir.path / "modules" / "net" / "moves.tf", "# read-only\n");
+    fs::permissions(dir.path / "modules" / "net" / "moves.tf", fs::perms::owner_read | fs::perms::group_read);
 
     std::string error;
     try {
@@ -107,7 +108,10 @@ BOOST_AUTO_TEST_CASE(a_failed_file_leaves_every_file_as_it_was) {
     BOOST_TEST(error.find("cannot write " + (dir.path / "modules/net/moves.tf").string()) == 0u, error);
     BOOST_TEST(get(dir.path / "moves.tf") == "# existing moves file\n");
     BOOST_TEST(dir.names() == std::vector<std::string>({"modules", "moves.tf"}), boost::test_tools::per_element());
-    BOOST_TEST(!fs::exists(dir.path / "modules" / "net" / "moves.tf"));
+    BOOST_TEST(get(dir.path / "modules" / "net" / "moves.tf") == "# read-only\n");
+    std::vector<std::string> in_module;
+    for (const auto& entry : fs::directory_iterator(dir.path / "modules" / "net")) in_module.push_back(entry.path().filename());
+    BOOST_TEST(in_module == std::vector<std::string>({"moves.tf"}), boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(never_writes_outside_the_users_code) {
