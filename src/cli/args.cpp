@@ -7,6 +7,7 @@
 #include <boost/program_options.hpp>
 
 #include "tfw/core/model/duration.hpp"
+#include "tfw/core/parse/config_files.hpp"
 
 namespace tfw::cli {
 namespace po = boost::program_options;
@@ -196,14 +197,16 @@ Invocation parse_invocation(const std::vector<std::string>& argv) {
     if (invocation.options.max_iterations < 1) throw UsageError("--max-iterations must be at least 1");
     if (invocation.options.report_format != "json" && invocation.options.report_format != "markdown")
         throw UsageError("--report-format must be json or markdown, not " + invocation.options.report_format);
-    // Terraform skips files named .* or #*, and reads *_override.tf as overrides, where a
-    // moved block is an error: blocks in either would never take effect.
+    // The file goes in each module directory the blocks belong to, so it is a name, not a
+    // path; and one terraform reads as configuration (not hidden, not a backup), not an
+    // override, where a moved block is an error: blocks there would never take effect.
     const std::string& moved_file = invocation.options.moved_file;
-    bool plain_tf = moved_file.size() > 3 && moved_file.substr(moved_file.size() - 3) == ".tf";
-    if (!plain_tf || moved_file[0] == '.' || moved_file[0] == '#' || moved_file.find('/') != std::string::npos ||
-        moved_file == "override.tf" || moved_file.find("_override.tf") != std::string::npos)
-        throw UsageError("--moved-file must be a plain .tf file name, not an override file: " +
-                         invocation.options.moved_file);
+    if (moved_file.find('/') != std::string::npos)
+        throw UsageError("--moved-file must be a file name, not a path (tfw writes it in each module's directory): " + moved_file);
+    if (!core::is_configuration_file_name(moved_file) || core::is_json_configuration_file_name(moved_file))
+        throw UsageError("--moved-file must be a .tf file name that terraform reads (not hidden, not a backup): " + moved_file);
+    if (core::is_override_file_name(moved_file))
+        throw UsageError("--moved-file must not be an override file, where terraform refuses moved blocks: " + moved_file);
     return invocation;
 }
 

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <vector>
 
+#include "tfw/core/parse/config_files.hpp"
 #include "tfw/core/parse/hcl_lifecycle.hpp"
+#include "tfw/core/parse/json_config.hpp"
+#include "tfw/shell/config_files.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_writer.hpp"
 
@@ -30,15 +33,15 @@ void ConfigLifecycles::fill_module(core::ConfigModule& module, const std::string
 
 const std::map<std::string, core::IgnoredChanges>& ConfigLifecycles::of_dir(const std::string& dir) {
     if (const auto known = by_dir_.find(dir); known != by_dir_.end()) return known->second;
-    std::vector<std::filesystem::path> files;
-    std::error_code error;
-    for (const auto& entry : std::filesystem::directory_iterator(root_dir_ / dir, error))
-        if (entry.path().extension() == ".tf" && entry.is_regular_file()) files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
+    std::error_code error;  // a directory gone: nothing of it is ignored
     std::map<std::string, core::IgnoredChanges> out;
-    for (const auto& file : files)
-        for (auto& [resource, ignored] : core::read_ignored_changes(read_file(file), file.string()))
+    for (const auto& file : configuration_files(root_dir_ / dir, error)) {
+        const std::string text = read_file(file);
+        for (auto& [resource, ignored] : core::is_json_configuration_file_name(file.filename().string())
+                                             ? core::read_ignored_changes_json(text, file.string())
+                                             : core::read_ignored_changes(text, file.string()))
             out[resource] = std::move(ignored);
+    }
     return by_dir_[dir] = std::move(out);
 }
 

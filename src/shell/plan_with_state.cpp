@@ -82,11 +82,7 @@ std::string workspace_of(const fs::path& root_dir) {
 
 std::optional<core::BackendBlock> backend_block_of(const fs::path& root_dir) {
     std::vector<std::pair<std::string, std::string>> files;
-    for (const auto& entry : fs::directory_iterator(root_dir.empty() ? "." : root_dir)) {
-        const std::string name = entry.path().filename().string();
-        if (entry.is_regular_file() && (name.ends_with(".tf") || name.ends_with(".tf.json")))
-            files.emplace_back(name, read_file(entry.path()));
-    }
+    for (const auto& file : configuration_files(root_dir)) files.emplace_back(file.filename().string(), read_file(file));
     return core::effective_backend_block(files);
 }
 

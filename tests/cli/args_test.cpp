@@ -160,25 +160,30 @@ BOOST_AUTO_TEST_CASE(parse_invocation_errors) {
         {"value missing at the end", {"plan", "--max-iterations"}, "option --max-iterations needs a value"},
         {"--policy missing its value", {"plan", "--policy"}, "option --policy needs a value"},
         {"-chdir without a directory", {"-chdir=", "plan"}, "-chdir needs a directory"},
+        // Issue 48: each refusal says what is wrong with the name.
         {"--moved-file in a directory", {"plan", "--moved-file=sub/moved.tf"},
-         "--moved-file must be a plain .tf file name, not an override file: sub/moved.tf"},
+         "--moved-file must be a file name, not a path (tfw writes it in each module's directory): sub/moved.tf"},
+        {"--moved-file in the parent directory", {"plan", "--moved-file=../x.tf"},
+         "--moved-file must be a file name, not a path (tfw writes it in each module's directory): ../x.tf"},
         {"--moved-file not .tf", {"plan", "--moved-file", "moved.txt"},
-         "--moved-file must be a plain .tf file name, not an override file: moved.txt"},
+         "--moved-file must be a .tf file name that terraform reads (not hidden, not a backup): moved.txt"},
         {"--moved-file .tf.json", {"plan", "--moved-file=moved.tf.json"},
-         "--moved-file must be a plain .tf file name, not an override file: moved.tf.json"},
+         "--moved-file must be a .tf file name that terraform reads (not hidden, not a backup): moved.tf.json"},
+        {"--moved-file a backup", {"plan", "--moved-file=moved.tf~"},
+         "--moved-file must be a .tf file name that terraform reads (not hidden, not a backup): moved.tf~"},
         {"--moved-file override.tf", {"plan", "--moved-file=override.tf"},
-         "--moved-file must be a plain .tf file name, not an override file: override.tf"},
+         "--moved-file must not be an override file, where terraform refuses moved blocks: override.tf"},
         {"--moved-file x_override.tf", {"plan", "--moved-file=x_override.tf"},
-         "--moved-file must be a plain .tf file name, not an override file: x_override.tf"},
+         "--moved-file must not be an override file, where terraform refuses moved blocks: x_override.tf"},
         {"--moved-file empty", {"plan", "--moved-file="},
          "option --moved-file needs a value"},
         {"--moved-file only the extension", {"plan", "--moved-file=.tf"},
-         "--moved-file must be a plain .tf file name, not an override file: .tf"},
+         "--moved-file must be a .tf file name that terraform reads (not hidden, not a backup): .tf"},
         // Terraform ignores files whose names start with "." (checked with 1.11: a moved
         // block in .moved.tf has no effect), so the blocks would silently do nothing.
         {"--report-format unknown", {"plan", "--report-format=html"}, "--report-format must be json or markdown, not html"},
         {"--moved-file hidden", {"plan", "--moved-file=.moved.tf"},
-         "--moved-file must be a plain .tf file name, not an override file: .moved.tf"},
+         "--moved-file must be a .tf file name that terraform reads (not hidden, not a backup): .moved.tf"},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(usage_error(c.argv) == c.error); }

@@ -4,7 +4,9 @@
 
 #include <rapidjson/document.h>
 
+#include "tfw/core/parse/config_files.hpp"
 #include "tfw/core/parse/hcl_lexer.hpp"
+#include "tfw/core/parse/json_config.hpp"
 
 namespace tfw::core::inline parse {
 std::optional<BackendBlock> read_backend_block(std::string_view tf_text, std::string_view file_name) {
@@ -59,19 +61,10 @@ const rapidjson::Value* find_in_object_or_array(const rapidjson::Value& value, c
     return nullptr;
 }
 
-int line_at(std::string_view text, std::size_t offset) {
-    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(std::min(offset, text.size())), '\n'));
-}
-
 }  // namespace
 
 std::optional<BackendBlock> read_backend_block_json(std::string_view json_text, std::string_view file_name) {
-    rapidjson::Document doc;
-    doc.Parse(json_text.data(), json_text.size());
-    if (doc.HasParseError()) {
-        const std::size_t offset = doc.GetErrorOffset();
-        throw HclError(file_name, {line_at(json_text, offset), 1, offset}, "not valid JSON");
-    }
+    const rapidjson::Document doc = parse_json_configuration(json_text, file_name);
     if (!doc.IsObject()) return std::nullopt;
     const rapidjson::Value* terraform = find_in_object_or_array(doc, "terraform");
     const rapidjson::Value* backend = terraform ? find_in_object_or_array(*terraform, "backend") : nullptr;
@@ -88,16 +81,11 @@ std::optional<BackendBlock> read_backend_block_json(std::string_view json_text, 
     // The line of the "backend" key: the first after the "terraform" key.
     const std::size_t terraform_key = json_text.find("\"terraform\"");
     const std::size_t backend_key = json_text.find("\"backend\"", terraform_key == std::string_view::npos ? 0 : terraform_key);
-    block.line = backend_key == std::string_view::npos ? 0 : line_at(json_text, backend_key);
+    block.line = backend_key == std::string_view::npos ? 0 : line_of_offset(json_text, backend_key);
     return block;
 }
 
 std::optional<BackendBlock> effective_backend_block(const std::vector<std::pair<std::string, std::string>>& files) {
-    const auto is_override = [](std::string_view name) {
-        for (std::string_view base : {"override.tf", "override.tf.json"})
-            if (name == base || name.ends_with("_" + std::string(base))) return true;
-        return false;
-    };
     // By name, without copying the texts.
     std::vector<const std::pair<std::string, std::string>*> sorted;
     for (const auto& file : files) sorted.push_back(&file);
@@ -106,10 +94,11 @@ std::optional<BackendBlock> effective_backend_block(const std::vector<std::pair<
     for (const bool overriding : {false, true})
         for (const auto* file : sorted) {
             const auto& [name, text] = *file;
-            if (is_override(name) != overriding || (effective && !overriding)) continue;
+            if (is_override_file_name(name) != overriding || (effective && !overriding)) continue;
             std::optional<BackendBlock> block;
-            if (name.ends_with(".tf.json")) block = read_backend_block_json(text, name);
-            else if (name.ends_with(".tf")) block = read_backend_block(text, name);
+            if (!is_configuration_file_name(name)) continue;
+            if (is_json_configuration_file_name(name)) block = read_backend_block_json(text, name);
+            else block = read_backend_block(text, name);
             if (block) effective = std::move(block);
         }
     return effective;
