@@ -8,10 +8,12 @@
 #include <stdexcept>
 
 #include "tfw/core/parse/backend_config.hpp"
+#include "tfw/core/parse/config_files.hpp"
 #include "tfw/core/parse/diagnostics.hpp"
 #include "tfw/core/parse/hcl_moved.hpp"
 #include "tfw/core/parse/plan_stream.hpp"
 #include "tfw/core/parse/plan_text.hpp"
+#include "tfw/shell/config_files.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/moved_writer.hpp"
@@ -82,35 +84,101 @@ ProcessOptions in_workspace(const TidyTerraform& run, const std::string& workspa
     return options;
 }
 
-// Copies `from` into `to` (which may exist), symlinks as symlinks, without `skip`
-// (absolute paths) and without files already there.
-void copy_tree(const fs::path& from, const fs::path& to, const std::set<fs::path>& skip) {
+// Where the private copy puts the user's directories: the root module and every local
+// module directory outside it, at the same places relative to each other under
+// `temp`/config, symbolic links resolved.
+class CopyLayout {
+public:
+    CopyLayout(const fs::path& temp, std::vector<fs::path> sources, std::set<fs::path> skip)
+        : temp_(canonical_dir(temp)), sources_(std::move(sources)), skip_(std::move(skip)) {
+        base_ = sources_.front();
+        for (const auto& source : sources_)
+            while (!inside(source, base_)) base_ = base_.parent_path();
+        copy_base_ = temp_ / "config";
+    }
+
+    // Where `original` (any path; links resolved) is in the copy; std::nullopt for a path
+    // outside every copied directory, or in what the copy leaves out (the data directory).
+    std::optional<fs::path> in_copy(const fs::path& original) const {
+        const fs::path resolved = canonical_dir(original);
+        for (const auto& skipped : skip_)
+            if (inside(resolved, skipped)) return std::nullopt;
+        for (const auto& source : sources_)
+            if (inside(resolved, source)) return copy_base_ / resolved.lexically_relative(base_);
+        return std::nullopt;
+    }
+
+    const std::vector<fs::path>& sources() const { return sources_; }
+    const std::set<fs::path>& skip() const { return skip_; }
+    const fs::path& temp() const { return temp_; }
+
+private:
+    fs::path temp_;
+    std::vector<fs::path> sources_;
+    std::set<fs::path> skip_;
+    fs::path base_;
+    fs::path copy_base_;
+};
+
+// Copies `from` into its place in the copy (which may exist), without what the layout
+// skips and without files already there. A symbolic link into a copied directory leads to
+// the copy (`mods -> /srv/infra/realmods` would read, and a write through it change, the
+// user's files); any other link is copied as it is, for reading only.
+void copy_tree(const fs::path& from, const CopyLayout& layout) {
+    const fs::path to = *layout.in_copy(from);
     fs::create_directories(to);
     for (auto it = fs::recursive_directory_iterator(from); it != fs::recursive_directory_iterator(); ++it) {
         const fs::path& source = it->path();
-        if (skip.count(source) || source.filename() == ".git") {
+        if (layout.skip().count(source) || source.filename() == ".git") {
             if (it->is_directory() && !it->is_symlink()) it.disable_recursion_pending();
             continue;
         }
-        fs::path target = to / fs::relative(source, from);
+        fs::path target = to / source.lexically_relative(from);  // fs::relative would resolve a link
         std::error_code exists;
         if (fs::exists(fs::symlink_status(target, exists))) continue;
-        if (it->is_symlink()) fs::copy_symlink(source, target);
-        else if (it->is_directory()) fs::create_directories(target);
-        else if (it->is_regular_file()) fs::copy_file(source, target);
+        if (it->is_symlink()) {
+            std::error_code broken;
+            const fs::path resolved = fs::canonical(source, broken);
+            const auto mapped = broken ? std::nullopt : layout.in_copy(resolved);
+            if (mapped) fs::create_symlink(*mapped, target);
+            else fs::copy_symlink(source, target);
+        } else if (it->is_directory()) {
+            fs::create_directories(target);
+        } else if (it->is_regular_file()) {
+            fs::copy_file(source, target);
+        }
     }
 }
 
-// Terraform's data directory in the copy: links to the original's providers and
-// downloaded modules, its own copy of the backend settings.
-void mirror_data_dir(const fs::path& original, const fs::path& copy) {
-    if (!fs::is_directory(original)) return;
+// Terraform's data directory for the copy: links to the original's providers and
+// downloaded modules, its own copy of the backend settings, and a module manifest whose
+// local modules are the copy's (Terraform reads a module from the Dir recorded there, an
+// absolute one too, not from its source).
+void mirror_data_dir(const fs::path& original, const fs::path& copy, const fs::path& root_dir, const CopyLayout& layout) {
     fs::create_directories(copy);
+    if (!fs::is_directory(original)) return;
     for (const auto& entry : fs::directory_iterator(original)) {
         fs::path name = entry.path().filename();
         if (name == "environment") continue;  // tidy names the workspace itself
-        if (entry.is_regular_file()) fs::copy_file(entry.path(), copy / name);
-        else fs::create_directory_symlink(fs::absolute(entry.path()), copy / name);
+        if (name == "modules" && entry.is_directory()) {
+            fs::create_directories(copy / name);
+            for (const auto& module : fs::directory_iterator(entry.path())) {
+                if (module.path().filename() != "modules.json") {
+                    fs::create_directory_symlink(fs::absolute(module.path()), copy / name / module.path().filename());
+                    continue;
+                }
+                const std::string manifest = core::with_module_dirs(read_file(module.path()), [&](const std::string&, const std::string& dir) {
+                    const fs::path recorded = fs::path(dir).is_absolute() ? fs::path(dir) : root_dir / dir;
+                    const auto mapped = layout.in_copy(recorded);
+                    return (mapped ? *mapped : canonical_dir(recorded)).string();
+                });
+                write_file_atomically(copy / name / "modules.json", manifest, confined(layout.temp()));
+            }
+        } else if (entry.is_regular_file()) {
+            fs::copy_file(entry.path(), copy / name);
+        } else {
+            fs::create_directory_symlink(fs::absolute(entry.path()), copy / name);
+        }
     }
 }
 
@@ -151,33 +219,41 @@ std::map<std::string, PrunedFile> pruned_files(const fs::path& root_dir, const s
     return out;
 }
 
-// The configuration without the removable blocks, in `temp`: the root module and every
-// local module directory at the same places relative to each other.
-fs::path private_copy(const fs::path& temp, const fs::path& root_dir, const core::ModuleDirs& dirs,
-                      const std::vector<core::TidyBlock>& blocks, const std::vector<core::TidyVerdict>& verdicts) {
-    fs::path root = canonical_dir(root_dir);
+// The configuration without the removable blocks, in `temp`: the root module, and its
+// data directory, for TF_DATA_DIR.
+struct PrivateCopy {
+    fs::path root;
+    fs::path data_dir;
+};
+
+PrivateCopy private_copy(const fs::path& temp, const TidyTerraform& run, const fs::path& root_dir, const core::ModuleDirs& dirs,
+                         const std::vector<core::TidyBlock>& blocks, const std::vector<core::TidyVerdict>& verdicts) {
+    const fs::path root = canonical_dir(root_dir);
     std::vector<fs::path> sources = {root};
     for (const auto& dir : local_dirs(dirs)) {
         fs::path module = canonical_dir(root_dir / dir);
         if (!inside(module, root) && fs::is_directory(module)) sources.push_back(module);
     }
-    fs::path base = root;
-    for (const auto& source : sources)
-        while (!inside(source, base)) base = base.parent_path();
-    fs::path copy_base = temp / "config";
-    std::string data_dir = data_dir_name();
-    // Never the copy itself: $TMPDIR may lie inside the configuration.
-    std::set<fs::path> skip = {canonical_dir(temp)};
-    if (!fs::path(data_dir).is_absolute()) skip.insert((root / data_dir).lexically_normal());
-    for (const auto& source : sources) copy_tree(source, copy_base / fs::relative(source, base), skip);
-    fs::path copy_root = copy_base / fs::relative(root, base);
-    if (!fs::path(data_dir).is_absolute()) mirror_data_dir(root / data_dir, copy_root / data_dir);
+    const fs::path original_data_dir = run.data_dir.empty() ? data_dir_of(root_dir) : run.data_dir;
+    // Never the copy itself ($TMPDIR may lie inside the configuration), nor the data
+    // directory, which the copy has its own of.
+    const CopyLayout layout(temp, sources, {canonical_dir(temp), canonical_dir(original_data_dir)});
+    for (const auto& source : sources) copy_tree(source, layout);
+    PrivateCopy copy{*layout.in_copy(root), layout.temp() / "data"};
+    mirror_data_dir(original_data_dir, copy.data_dir, root_dir, layout);
     for (const auto& [file, content] : pruned_files(root_dir, blocks, verdicts)) {
-        fs::path target = copy_root / file;
-        if (content.pruned) write_file_atomically(target, *content.pruned);
-        else fs::remove(target);
+        // Where the file really is, or, for a link that leads out of the copied
+        // directories, the link's own place: the copy's own file, never what such a link
+        // copied as it is leads to.
+        const fs::path original = root_dir / file;
+        std::optional<fs::path> target = layout.in_copy(original);
+        if (!target)
+            if (const auto dir = layout.in_copy(original.parent_path())) target = *dir / original.filename();
+        if (!target) throw std::logic_error("tfw tidy: " + file + " lies outside the copy of the configuration");
+        fs::remove(*target);
+        if (content.pruned) write_file_atomically(*target, *content.pruned, confined(layout.temp()));
     }
-    return copy_root;
+    return copy;
 }
 
 core::PlanTextSummary plan_in(TidyTerraform& run, Terraform& terraform, const std::string& workspace, const fs::path& cwd,
@@ -203,16 +279,13 @@ std::vector<core::TidyBlock> find_tidy_blocks(const fs::path& root_dir, const co
         // may be gone: nothing to prune there.
         if (!fs::is_directory(directory)) continue;
         std::vector<fs::path> files;
-        std::error_code ec;
-        for (const auto& entry : fs::directory_iterator(directory, ec)) {
-            std::string name = entry.path().filename().string();
-            if (entry.path().extension() != ".tf" || name.rfind(moved_file_prefix, 0) == 0 || name[0] == '.' ||
-                name[0] == '#')
-                continue;
-            files.push_back(entry.path());
+        for (auto& file : configuration_files(directory)) {
+            const std::string name = file.filename().string();
+            // tfw's own temporary file goes by itself; a .tf.json file's blocks are not
+            // pruned (tidy edits HCL text), so they stay, as a block kept does.
+            if (name.rfind(moved_file_prefix, 0) == 0 || core::is_json_configuration_file_name(name)) continue;
+            files.push_back(std::move(file));
         }
-        if (ec) throw std::runtime_error("cannot list the module directory " + directory.string() + ": " + ec.message());
-        std::sort(files.begin(), files.end());
         std::string shared = files.empty() ? "" : shared_reason(root_dir, dir);
         for (const auto& file : files) {
             std::string name = display_name(dir, file.filename().string());
@@ -265,10 +338,12 @@ std::optional<Difference> replan_without(TidyTerraform& run, const fs::path& roo
                                          const std::vector<std::string>& workspaces,
                                          std::map<std::string, core::PlanTextSummary>& with_blocks) {
     TempDir temp;
-    fs::path copy_root = private_copy(temp.path(), root_dir, dirs, blocks, verdicts);
+    const PrivateCopy copy = private_copy(temp.path(), run, root_dir, dirs, blocks, verdicts);
     Terraform in_copy(run.terraform.binary(), {});
+    TidyTerraform copy_run{in_copy, run.plan_args, copy.data_dir, run.label};
     for (const auto& workspace : workspaces) {
-        core::PlanTextSummary without = plan_in(run, in_copy, workspace, copy_root, false, "without the blocks tidy would remove");
+        core::PlanTextSummary without =
+            plan_in(copy_run, in_copy, workspace, copy.root, false, "without the blocks tidy would remove");
         Difference difference{run.label + workspace, {}, {}};
         difference.lines = core::plan_differences(with_blocks[workspace], without, &difference.addresses);
         if (!difference.lines.empty()) return difference;
@@ -357,7 +432,8 @@ std::vector<std::string> remove_tidy_blocks(const fs::path& root_dir, const std:
     // any file is replaced, and an empty .tf file is harmless should its removal fail.
     std::vector<std::unique_ptr<StagedWrite>> staged;
     for (const auto& [file, content] : files)
-        staged.push_back(std::make_unique<StagedWrite>(root_dir / file, content.pruned.value_or(std::string()), content.original));
+        staged.push_back(
+            std::make_unique<StagedWrite>(root_dir / file, content.pruned.value_or(std::string()), replacing(content.original)));
     throw_if_interrupted();
     for (const auto& write : staged) write->verify();
     std::vector<std::string> changed;

@@ -6,6 +6,8 @@
 #include <stdexcept>
 
 #include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 namespace tfw::core::inline write {
 
@@ -282,6 +284,29 @@ ModuleDirs parse_modules_json(std::string& json_text) {
         dirs[key] = ModuleDir{dir, local};
     }
     return dirs;
+}
+
+std::string with_module_dirs(const std::string& json_text,
+                             const std::function<std::string(const std::string& key, const std::string& dir)>& new_dir) {
+    rapidjson::Document document;
+    document.Parse(json_text.data(), json_text.size());
+    if (document.HasParseError() || !document.IsObject()) throw std::runtime_error("modules.json is not valid JSON");
+    auto modules = document.FindMember("Modules");
+    if (modules == document.MemberEnd() || !modules->value.IsArray()) throw std::runtime_error("modules.json has no Modules list");
+    for (auto& entry : modules->value.GetArray()) {
+        if (!entry.IsObject()) continue;
+        auto key = entry.FindMember("Key");
+        auto dir = entry.FindMember("Dir");
+        if (key == entry.MemberEnd() || dir == entry.MemberEnd() || !key->value.IsString() || !dir->value.IsString()) continue;
+        const std::string key_text = key->value.GetString();
+        if (key_text.empty()) continue;
+        const std::string dir_text = new_dir(key_text, dir->value.GetString());
+        dir->value.SetString(dir_text.data(), static_cast<rapidjson::SizeType>(dir_text.size()), document.GetAllocator());
+    }
+    rapidjson::StringBuffer buffer;
+    rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
+    document.Accept(writer);
+    return {buffer.GetString(), buffer.GetSize()};
 }
 
 }  // namespace tfw::core::write

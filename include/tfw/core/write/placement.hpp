@@ -5,6 +5,7 @@
 // instances only when the move is the same for every one of them.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -61,6 +62,12 @@ std::vector<Address> prior_objects(const Plan& plan);
 // Parses modules.json text into ModuleDirs (throws std::runtime_error when malformed).
 // A module is local when its Source starts with "./" or "../" and its parent is local.
 ModuleDirs parse_modules_json(std::string& json_text);
+
+// modules.json text with each module's Dir (the root's, key "", aside) replaced by
+// `new_dir(key, dir)`, every other member as it was: the manifest of a private copy of
+// the configuration, whose modules are read from the copy. Throws as parse_modules_json.
+std::string with_module_dirs(const std::string& json_text,
+                             const std::function<std::string(const std::string& key, const std::string& dir)>& new_dir);
 
 // A directory tfw may write: inside the root module's tree and not under .terraform/.
 bool is_user_directory(const std::string& dir);
