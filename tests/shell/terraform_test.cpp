@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 #include <utility>
+#include <vector>
 
 using namespace tfw::shell;
 
@@ -34,4 +35,49 @@ BOOST_AUTO_TEST_CASE(calls_run_without_the_cli_args_variables) {
     BOOST_TEST(shown.stdout_text.find("TFW_TEST_ADDED=added\n") != std::string::npos, shown.stdout_text);
     ::unsetenv("TF_CLI_ARGS");
     ::unsetenv("TF_CLI_ARGS_plan");
+}
+
+BOOST_AUTO_TEST_CASE(split_environment_words_table) {
+    using Words = std::vector<std::string>;
+    struct Case {
+        std::string name;
+        Words args;
+        Words environment_words;
+        Words argv;
+        Words environment;
+    };
+    const std::vector<Case> cases = {
+        {"none", {"plan", "-out=p", "-var=a=1"}, {}, {"plan", "-out=p", "-var=a=1"}, {}},
+        {"a secret moves", {"plan", "-out=p", "-var=pw=s3cret", "-lock=false"}, {"-var=pw=s3cret"},
+         {"plan", "-out=p", "-lock=false"}, {"-var=pw=s3cret"}},
+        {"a separate value moves with its flag", {"plan", "-var", "pw=s3cret", "-var", "b=2"}, {"-var", "pw=s3cret"},
+         {"plan", "-var", "b=2"}, {"-var", "pw=s3cret"}},
+        {"given twice, once stays", {"plan", "-no-color", "-no-color"}, {"-no-color"}, {"plan", "-no-color"}, {"-no-color"}},
+        {"never the subcommand", {"plan", "-x"}, {"plan"}, {"plan", "-x"}, {}},
+        {"words a run does not carry", {"show", "-json", "p"}, {"-var=pw=s3cret"}, {"show", "-json", "p"}, {}},
+        {"an empty run", {}, {"-x"}, {}, {}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            const ArgvAndEnvironment split = split_environment_words(c.args, c.environment_words);
+            BOOST_TEST(split.argv == c.argv, boost::test_tools::per_element());
+            BOOST_TEST(split.environment == c.environment, boost::test_tools::per_element());
+        }
+    }
+}
+
+// Issue 48: a -var from TF_CLI_ARGS_plan reaches terraform in its environment, never in
+// its argv, which every local user can read in /proc/PID/cmdline.
+BOOST_AUTO_TEST_CASE(words_from_the_cli_args_variables_reach_terraform_in_its_environment) {
+    ::setenv("TF_CLI_ARGS_plan", "-var='pw=s3 cret' -lock=false", 1);
+    ::setenv("TF_CLI_ARGS", "-no-color", 1);
+    auto sh = find_executable("sh");
+    BOOST_TEST_REQUIRE(sh.has_value());
+    // `sh -c SCRIPT plan …`: $0 is the subcommand, "$@" the rest of argv.
+    Terraform terraform(*sh, {"-c", "echo \"argv: $0 $*\"; echo \"plan: $TF_CLI_ARGS_plan\"; echo \"all: ${TF_CLI_ARGS-unset}\""});
+    ProcessResult shown = terraform.run({"plan", "-out=p", "-var=pw=s3 cret", "-lock=false", "-input=false"});
+    ::unsetenv("TF_CLI_ARGS_plan");
+    ::unsetenv("TF_CLI_ARGS");
+    BOOST_TEST(shown.exit_code == 0);
+    BOOST_TEST(shown.stdout_text == "argv: plan -out=p -input=false\nplan: '-var=pw=s3 cret' '-lock=false'\nall: unset\n");
 }

@@ -1,7 +1,7 @@
 // TF_CLI_ARGS and TF_CLI_ARGS_<subcommand>, read as Terraform reads them, so that a
 // `-out`, `-json` or `-var` from the environment means what it means on the command line.
-// tfw folds them into the user's arguments; its own terraform calls run without them
-// (shell::Terraform).
+// tfw folds them into the user's arguments, and shell::Terraform gives its runs those words
+// back in their environment, never in argv, where any local user could read them.
 #pragma once
 
 #include <functional>
@@ -12,15 +12,9 @@
 
 namespace tfw::cli {
 
-// Terraform's splitting of the variables (mattn/go-shellwords, without environment or
-// backtick expansion): words split at blanks; '…' keeps everything, "…" and a backslash
-// escape one character; an unquoted ; & | < or > ends the text (what follows is ignored,
-// as by terraform); an empty quoted word is dropped. Throws UsageError naming
-// `variable` for an unterminated quote or a trailing backslash.
-std::vector<std::string> split_shell_words(std::string_view text, std::string_view variable);
-
-// The words of TF_CLI_ARGS_<subcommand>, then of TF_CLI_ARGS: what with_env_args puts
-// before the command line, and what reports must not show (core/render/redacted_args).
+// The words of TF_CLI_ARGS_<subcommand>, then of TF_CLI_ARGS (core::split_shell_words):
+// what with_env_args puts before the command line, and what reports must not show
+// (core/render/redacted_args). Throws UsageError naming a variable it cannot split.
 std::vector<std::string> env_arg_words(const std::string& subcommand,
                                        const std::function<std::optional<std::string>(const std::string&)>& lookup);
 

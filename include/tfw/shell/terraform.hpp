@@ -1,6 +1,10 @@
 // The terraform binary as tfw uses it: every call by argv, timed and recorded, and run
-// without TF_CLI_ARGS and TF_CLI_ARGS_*: tfw passes the user's arguments from those
-// itself (cli/env_args.hpp), and a `-json` or `-out` from them would break its own runs.
+// without the user's TF_CLI_ARGS and TF_CLI_ARGS_*: tfw passes the user's arguments from
+// those itself (cli/env_args.hpp), and a `-json` or `-out` from them would break its own
+// runs. The words of those variables that a run's arguments carry go to it in its
+// environment (TF_CLI_ARGS_<subcommand>), where terraform reads them too, and never in its
+// argv, which /proc/PID/cmdline and ps show every local user: a `-var=password=…` from
+// TF_CLI_ARGS_plan stays as private as the user kept it.
 #pragma once
 
 #include <chrono>
@@ -31,17 +35,31 @@ public:
                                              const std::filesystem::path& output_file);
 
     const std::vector<TerraformCall>& calls() const { return calls_; }
+    // The words of the user's TF_CLI_ARGS variables (split as terraform splits them).
+    const std::vector<std::string>& environment_words() const { return environment_words_; }
     const std::filesystem::path& binary() const { return binary_; }
 
 private:
     std::filesystem::path binary_;
     std::vector<std::string> global_args_;
     std::vector<std::string> cli_args_variables_;  // set in tfw's environment
+    std::vector<std::string> environment_words_;   // their words
     std::vector<TerraformCall> calls_;
 };
 
 // TF_CLI_ARGS, or TF_CLI_ARGS_ followed by a subcommand name.
 bool is_cli_args_variable(std::string_view name);
+
+// A run's argv without the words of `environment_words` it carries (each taken once, the
+// first after the subcommand that equals it), and those words: what goes to terraform in
+// TF_CLI_ARGS_<subcommand> instead. Terraform puts that variable's words right after the
+// subcommand, where tfw put the user's words before its own: later flags still win.
+struct ArgvAndEnvironment {
+    std::vector<std::string> argv;
+    std::vector<std::string> environment;
+};
+ArgvAndEnvironment split_environment_words(const std::vector<std::string>& args,
+                                           const std::vector<std::string>& environment_words);
 
 // --terraform-bin, else TFW_TERRAFORM_BIN, else `terraform` on PATH. Throws
 // ProcessNotFound with a message naming what was tried.
