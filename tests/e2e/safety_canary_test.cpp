@@ -85,6 +85,15 @@ BOOST_AUTO_TEST_CASE(no_canary_in_anything_tfw_prints_or_writes) {
     roots.a.set_environment("TF_VAR_canary_tf_var", by_tf_var);
     roots.a.set_environment("XDG_STATE_HOME", (out / "state").string());
     roots.a.set_environment("TMPDIR", (out / "tmp").string());
+    // Every terraform tfw starts, as `ps` and /proc/PID/cmdline show it to any local user:
+    // its argv, one line a run, in a log outside what is scanned below.
+    const fs::path argv_log = inputs / "terraform-argv.log";
+    const fs::path logging_terraform = inputs / "terraform";
+    std::ofstream(logging_terraform) << "#!/bin/sh\ntr '\\0' ' ' < /proc/$$/cmdline >> '" << argv_log.string()
+                                     << "'\necho >> '" << argv_log.string() << "'\nexec '" << terraform_binary().string()
+                                     << "' \"$@\"\n";
+    fs::permissions(logging_terraform, fs::perms::owner_all);
+    roots.a.set_environment("TFW_TERRAFORM_BIN", logging_terraform.string());
     const std::vector<std::string> inputs_args = {"-no-color", "-var=canary_cli=" + by_cli,
                                                   "-var-file=" + (inputs / "canary.tfvars").string()};
     auto with_inputs = [&](std::vector<std::string> args) {
@@ -114,6 +123,13 @@ BOOST_AUTO_TEST_CASE(no_canary_in_anything_tfw_prints_or_writes) {
     BOOST_TEST_REQUIRE(fs::exists(out / "state"), "the migration kept no file");
 
     BOOST_TEST(printed.find(canary_mark) == std::string::npos, "a canary in what tfw printed:\n" << printed);
+    // Issue 48: TF_CLI_ARGS_plan's and _apply's secret reached terraform (the runs above
+    // needed it), in its environment: never in any terraform's argv. The command line's
+    // own -var is in argv, where the user put it.
+    const std::string argvs = read_text_file(argv_log);
+    BOOST_TEST(occurrences(argvs, "\n") >= 10u, argvs);
+    BOOST_TEST(contains(argvs, by_cli), "the log shows no argv:\n" << argvs);
+    BOOST_TEST(!contains(argvs, by_cli_args), "TF_CLI_ARGS's secret in a terraform's argv:\n" << argvs);
     for (const fs::path& dir : {roots.a.dir(), roots.b.dir(), out}) {
         const std::string found = files_with_the_mark(dir);
         BOOST_TEST(found.empty(), "a canary in these files:\n" << found);
