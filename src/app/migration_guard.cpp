@@ -37,12 +37,24 @@ bool destroys_nothing(const core::PlanTextSummary& summary) {
 std::optional<std::string> migration_cut_short(const fs::path& root_dir) {
     const auto migration = shell::cut_short_migration(root_dir);
     if (!migration) return std::nullopt;
+    if (!migration->lost_by.empty())
+        return "root module " + shell::absolute_directory(root_dir).string() + " points to a migration between root modules " +
+               "cut short whose journal is not on this machine (" + migration->lost_by.string() + " names " +
+               migration->kept_in.string() + ": another HOME or XDG_STATE_HOME, a .terraform from another machine, " +
+               "or a journal removed): its state may still hold objects another root now manages, and applying it " +
+               "would destroy them; tfw apply --root=DIR here, with every root of that migration, repairs it from " +
+               "the states and removes the pointer (or remove the pointer if no migration of this root was cut short)";
     const std::string finish = migration->other_roots.empty()
                                    ? "tfw apply with the --root options of that migration finishes it"
                                    : finishing_command(migration->other_roots) + " here finishes it";
     return "root module " + shell::absolute_directory(root_dir).string() +
            " takes part in a migration between root modules that was cut short (" + migration->kept_in.string() +
            "): its state may still hold objects another root now manages, and applying it would destroy them; " + finish;
+}
+
+bool journal_lost(const fs::path& root_dir) {
+    const auto migration = shell::cut_short_migration(root_dir);
+    return migration && !migration->lost_by.empty();
 }
 
 SiblingCheck check_sibling_roots(shell::Terraform& terraform, const fs::path& root_dir, const core::Policy& policy,

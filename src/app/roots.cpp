@@ -149,6 +149,12 @@ RootsApplyOutcome apply_roots(std::vector<RootRun>& runs, const RootsSettings& s
     std::vector<std::unique_ptr<shell::RootLock>> root_locks;
     for (const auto& run : runs) root_locks.push_back(std::make_unique<shell::RootLock>(run.dir, settings.lock_wait_of(run.dir)));
     const std::vector<shell::MigrationRoot> roots = migration_roots(runs);
+    // A migration whose journal is lost is repaired from the states alone, as from a
+    // fresh checkout: find_split_objects below; its pointers go once nothing is split.
+    const std::vector<fs::path> lost_pointers = shell::pointers_to_lost_journals(roots);
+    for (const auto& pointer : lost_pointers)
+        settings.say("tfw: " + pointer.string() + " names a migration between root modules whose journal is not on this "
+                     "machine; tfw repairs the roots from their states alone");
     shell::finish_interrupted_migrations(settings.terraform_binary, roots, apply.lock_timeout, settings.say);
     const auto expired = shell::remove_expired_migrations(std::chrono::hours(24 * static_cast<long>(apply.keep_days)));
     if (!expired.empty())
@@ -176,6 +182,7 @@ RootsApplyOutcome apply_roots(std::vector<RootRun>& runs, const RootsSettings& s
         if (!split.removals.empty() || !split.refusals.empty())
             throw std::runtime_error("an object is still in two states after tfw finished the migration cut short");
     }
+    shell::remove_lost_pointers(lost_pointers, settings.say);
     outcome.between = pair_roots(runs, settings, policy, settings.say, split);
     if (apply.planned) apply.planned(runs, outcome.between);
     if (outcome.between.paired.moves.empty()) return outcome;

@@ -263,8 +263,13 @@ int run_roots_plan(const Invocation& invocation) {
     if (args.json && format != "text") throw UsageError("-json with --root takes no --format: its stream is the report");
 
     std::vector<app::RootRun> runs = roots_of(invocation);
+    // A migration whose journal is lost is read from the states alone, as below; one this
+    // machine can finish must be finished first.
     for (const auto& run : runs)
-        if (const auto cut_short = app::migration_cut_short(run.dir)) throw std::runtime_error(*cut_short);
+        if (const auto cut_short = app::migration_cut_short(run.dir)) {
+            if (!app::journal_lost(run.dir)) throw std::runtime_error(*cut_short);
+            std::cerr << "tfw: warning: " << *cut_short << "\n";
+        }
     const fs::path binary = shell::resolve_terraform_binary(options.terraform_bin);
     const app::RootsSettings settings = roots_settings(invocation, args, binary);
     app::plan_roots(runs, settings);

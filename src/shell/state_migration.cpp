@@ -230,7 +230,7 @@ bool takes_part(const core::MigrationJournal& journal, const fs::path& root_dir)
 
 std::optional<CutShortMigration> cut_short_migration(const fs::path& root_dir) {
     auto found = [&](const fs::path& kept_in) {
-        CutShortMigration migration{kept_in, {}};
+        CutShortMigration migration{kept_in, {}, {}};
         if (auto journal = journal_in(kept_in))
             for (const auto& root : journal->roots)
                 if (!same_directory(root, root_dir)) migration.other_roots.push_back(root);
@@ -241,7 +241,13 @@ std::optional<CutShortMigration> cut_short_migration(const fs::path& root_dir) {
     if (fs::is_regular_file(pointer, missing)) {
         std::string text = read_file(pointer);
         while (!text.empty() && text.back() == '\n') text.pop_back();
-        if (!text.empty()) return found(text);
+        if (!text.empty()) {
+            CutShortMigration migration = found(text);
+            // A kept directory without its journal is a migration killed before it wrote
+            // one, which pushed nothing; one that is not there at all is lost.
+            if (!fs::exists(migration.kept_in, missing)) migration.lost_by = fs::absolute(pointer).lexically_normal();
+            return migration;
+        }
     }
     // The data directory may be gone (a new init, a cleaned workspace) while the journal
     // of this machine is not.
@@ -467,7 +473,8 @@ void finish_interrupted_migrations(const fs::path& terraform_binary, const std::
                                    std::chrono::nanoseconds lock_timeout, const std::function<void(const std::string&)>& say) {
     std::set<fs::path> journals;
     for (const auto& root : roots)
-        if (auto migration = cut_short_migration(root.dir)) journals.insert(migration->kept_in);
+        if (auto migration = cut_short_migration(root.dir); migration && migration->lost_by.empty())
+            journals.insert(migration->kept_in);
     for (const auto& kept_in : journals) {
         const fs::path journal_file = kept_in / "journal.json";
         const core::MigrationJournal journal = core::parse_journal(read_file(journal_file), journal_file.string());
@@ -509,6 +516,24 @@ void finish_interrupted_migrations(const fs::path& terraform_binary, const std::
         say("tfw: finished the migration between root modules cut short in " + kept_in.string() + ": pushed the " +
             std::to_string(pushed) + " state" + (pushed == 1 ? "" : "s") + " it had left");
         stop_if_signalled("finished the migration cut short");
+    }
+}
+
+std::vector<fs::path> pointers_to_lost_journals(const std::vector<MigrationRoot>& roots) {
+    std::vector<fs::path> pointers;
+    for (const auto& root : roots)
+        if (auto migration = cut_short_migration(root.dir); migration && !migration->lost_by.empty())
+            pointers.push_back(migration->lost_by);
+    return pointers;
+}
+
+void remove_lost_pointers(const std::vector<fs::path>& pointers, const std::function<void(const std::string&)>& say) {
+    for (const auto& pointer : pointers) {
+        std::error_code error;
+        fs::remove(pointer, error);
+        if (error) throw std::runtime_error("cannot remove " + pointer.string() + ": " + error.message());
+        say("tfw: removed " + pointer.string() + ", which named a migration whose journal is not on this machine: "
+            "the states of the roots hold each object once");
     }
 }
 

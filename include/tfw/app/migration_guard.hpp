@@ -19,6 +19,10 @@ namespace tfw::app {
 // One line naming the migration cut short and the command that finishes it, or nothing.
 std::optional<std::string> migration_cut_short(const std::filesystem::path& root_dir);
 
+// Whether that migration's journal is lost (shell::CutShortMigration::lost_by): only the
+// states can tell what it left, which `tfw plan --root` reads and `apply --root` repairs.
+bool journal_lost(const std::filesystem::path& root_dir);
+
 struct SiblingCheck {
     std::vector<std::string> held;        // one line per object a sibling's state holds
     std::vector<std::string> unreadable;  // one line per sibling whose state tfw could not read

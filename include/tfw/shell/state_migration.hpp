@@ -98,6 +98,10 @@ std::vector<std::filesystem::path> remove_expired_migrations(std::chrono::hours 
 struct CutShortMigration {
     std::filesystem::path kept_in;
     std::vector<std::string> other_roots;  // absolute; empty when its journal cannot be read
+    // The root's pointer names a migration whose kept directory is not on this machine
+    // (another HOME or XDG_STATE_HOME under sudo, a .terraform cached from another
+    // machine, a journal removed): only the states can tell what it left.
+    std::filesystem::path lost_by;  // the pointer, when lost; empty otherwise
 };
 
 // The migration cut short a root takes part in: the pointer in its data directory, else
@@ -108,9 +112,19 @@ std::optional<CutShortMigration> cut_short_migration(const std::filesystem::path
 
 // Finishes the interrupted migrations of these roots, with their state locks held, and
 // says for each in one line whether it finished it or, when nothing had been pushed,
-// rolled it back. Throws when a state has changed since (nothing is pushed then).
+// rolled it back. Throws when a state has changed since (nothing is pushed then). A
+// migration whose journal is lost (CutShortMigration::lost_by) is left to the repair from
+// the states alone, which the caller makes next (pointers_to_lost_journals).
 void finish_interrupted_migrations(const std::filesystem::path& terraform_binary, const std::vector<MigrationRoot>& roots,
                                    std::chrono::nanoseconds lock_timeout,
                                    const std::function<void(const std::string&)>& say);
+
+// The pointers of these roots that name a migration whose journal is lost.
+std::vector<std::filesystem::path> pointers_to_lost_journals(const std::vector<MigrationRoot>& roots);
+
+// Removes those pointers, once the repair from the states alone has left no object in
+// two states; says one line per pointer.
+void remove_lost_pointers(const std::vector<std::filesystem::path>& pointers,
+                          const std::function<void(const std::string&)>& say);
 
 }  // namespace tfw::shell
