@@ -256,13 +256,21 @@ class Emitter:
             formats = {o.f for _, _, o in inst}
             if len(formats) > 1:
                 raise AssertionError(f"block {bname} holds ids in several formats: {formats}")
-            d_expr = in_string(d_expr, formats.pop() if formats else None)
-            if bd.local:
-                loc = localize(d_expr, index)
-                if loc is not None:
-                    lname = bname + "_d"
-                    self.locals[def_id].append(f"{lname} = {loc[0]}")
-                    d_expr = loc[1].replace("NAME", lname)
+            fmt = formats.pop() if formats else None
+            loc = localize(d_expr, index) if bd.local else None
+            if loc is None:
+                d_expr = in_string(d_expr, fmt)
+            else:
+                lname = bname + "_d"
+                value, d_expr = loc[0], loc[1].replace("NAME", lname)
+                if d_expr == "local." + lname and "var." not in value and "module." not in value:
+                    value = in_string(value, fmt)  # the local holds the string with the id
+                else:
+                    # The string is built where the block reads the local: a local is
+                    # evaluated in module instances that hold no object of the block too,
+                    # where a variable or an output it reads may be null.
+                    d_expr = in_string(d_expr, fmt)
+                self.locals[def_id].append(f"{lname} = {value}")
             lines.append("  input = {")
             lines.append(f"    n = {n_expr}")
             lines.append(f"    d = {d_expr}")
