@@ -10,8 +10,9 @@
 #include "tfw/core/parse/plan_options.hpp"
 
 namespace tfw::app {
-TidySession::TidySession(const std::filesystem::path& root_dir, const std::function<void(const std::string&)>& say)
-    : root_dir_(root_dir), lock_(root_dir) {
+TidySession::TidySession(const std::filesystem::path& root_dir, const shell::LockWait& wait,
+                         const std::function<void(const std::string&)>& say)
+    : root_dir_(root_dir), lock_(root_dir, wait) {
     for (const auto& stale : shell::remove_stale_moved_files(root_dir, lock_.held()))
         say("tfw: removed " + stale.string() + ", left by an interrupted tfw run");
 }

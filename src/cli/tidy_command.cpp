@@ -6,6 +6,7 @@
 
 #include "tfw/app/migration_guard.hpp"
 #include "tfw/app/tidy.hpp"
+#include "tfw/cli/plan_command.hpp"
 #include "tfw/core/tidy/tidy.hpp"
 #include "tfw/shell/signals.hpp"
 #include "tfw/shell/terraform.hpp"
@@ -31,7 +32,8 @@ std::string tidy_usage_text() {
            "                      per environment); --write requires them when the backend\n"
            "                      takes settings from -backend-config\n"
            "  --terraform-bin=P   terraform binary (else $TFW_TERRAFORM_BIN, else PATH)\n"
-           "Terraform plan options (-var, -var-file) are passed to the plans that confirm a removal.\n";
+           "Terraform plan options (-var, -var-file) are passed to the plans that confirm a removal;\n"
+           "-lock-timeout=D also waits up to D for another tfw run in the root module to end.\n";
 }
 
 int run_tidy_command(const Invocation& invocation) {
@@ -46,7 +48,10 @@ int run_tidy_command(const Invocation& invocation) {
     }
 
     shell::SignalForwarding signals;
-    app::TidySession session(invocation.root_dir, [](const std::string& line) { std::cerr << line << "\n"; });
+    // -lock-timeout waits for tfw's own lock on the root too, as for the state lock.
+    const PlanArgs args = split_plan_args(invocation.terraform_args, false);
+    app::TidySession session(invocation.root_dir, root_lock_wait(args, invocation.root_dir),
+                             [](const std::string& line) { std::cerr << line << "\n"; });
     // States in the middle of a migration do not say which blocks are still needed.
     if (const auto cut_short = app::migration_cut_short(invocation.root_dir)) {
         if (invocation.options.write) throw std::runtime_error(*cut_short + "; tfw tidy --write removes nothing until then");

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <stdexcept>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -28,10 +29,25 @@ int lock_directory(const std::filesystem::path& dir) {
 
 RootLock::RootLock(const std::filesystem::path& root_dir) : RootLock(root_dir, LockWait{}) {}
 
+namespace {
+
+// Whether the lock could not be taken because the file system has no locks (some
+// network file systems), or the directory is missing, which the caller reports in its own
+// words: then the run goes on without it. Any other failure, a directory this user cannot
+// open above all, fails closed.
+bool runs_without_a_lock(int error) { return error == ENOLCK || error == EOPNOTSUPP || error == ENOTSUP || error == ENOENT; }
+
+[[noreturn]] void cannot_lock(const std::filesystem::path& root_dir, int error) {
+    throw std::runtime_error("cannot take tfw's lock on the root module " + absolute_directory(root_dir).string() + ": " +
+                             std::strerror(error));
+}
+
+}  // namespace
+
 RootLock::RootLock(const std::filesystem::path& root_dir, const LockWait& wait) {
     fd_ = lock_directory(root_dir);
-    // A missing directory is reported by the caller, in its own words.
-    if (fd_ >= 0 || errno != EWOULDBLOCK) return;
+    if (fd_ >= 0 || runs_without_a_lock(errno)) return;
+    if (errno != EWOULDBLOCK) cannot_lock(root_dir, errno);
     const std::string dir = absolute_directory(root_dir).string();
     if (wait.timeout <= std::chrono::nanoseconds::zero())
         throw RootBusy("another tfw run is active in " + dir +
@@ -45,7 +61,8 @@ RootLock::RootLock(const std::filesystem::path& root_dir, const LockWait& wait) 
         // Short turns: a signal (the handler only records it) is seen within one.
         std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(left, std::chrono::milliseconds(100)));
         fd_ = lock_directory(root_dir);
-        if (fd_ >= 0 || errno != EWOULDBLOCK) return;
+        if (fd_ >= 0 || runs_without_a_lock(errno)) return;
+        if (errno != EWOULDBLOCK) cannot_lock(root_dir, errno);
     }
     throw RootBusy("tfw's lock on the root module " + dir + " was still held by another tfw run after " +
                    wait.option + "; run again when it has finished");

@@ -95,3 +95,35 @@ BOOST_AUTO_TEST_CASE(three_runs_with_a_lock_timeout_take_turns) {
                                                         plan_files[2]})) == "");
     BOOST_TEST(ws.read_file("terraform.tfstate") == state);
 }
+
+// Issue 48: `tfw tidy -lock-timeout=D` waits for tfw's lock as plan does, where it used to
+// fail at once; without the option it still fails at once.
+BOOST_AUTO_TEST_CASE(tidy_with_a_lock_timeout_waits_for_a_plan) {
+    Workspace ws("tidy_keyless");
+    ws.apply_before();
+    ws.switch_to("after");
+    ws.set_environment("TFW_TERRAFORM_BIN", write_gated_terraform(ws).string());
+    const fs::path gate = ws.scratch() / "gate";
+    fs::create_directories(gate);
+    ws.set_environment("TFW_TEST_GATE", gate.string());
+    auto planning = ws.start_tfw(plan_to("planned.tfplan", "120s"));
+    ws.set_environment("TFW_TEST_GATE", "");
+    if (!wait_for_file(gate / "entered", *planning))
+        BOOST_FAIL("the plan never reached the gate:\n" << planning->wait().describe());
+
+    const RunResult impatient = ws.tfw({"tidy"});
+    BOOST_TEST(impatient.exit_code == 1, impatient.describe());
+    BOOST_TEST(impatient.err.starts_with("tfw: error: another tfw run is active in "), impatient.describe());
+
+    auto tidying = ws.start_tfw({"tidy", "-lock-timeout=120s"});
+    if (!wait_while_running(*tidying, [&] { return says_it_waits(tidying->errors_so_far()); }))
+        BOOST_FAIL("tidy did not wait:\n" << tidying->wait().describe());
+    BOOST_TEST(planning->running());
+    std::ofstream(gate / "open").close();
+    const RunResult planned = planning->wait();
+    BOOST_TEST(planned.exit_code == 0, planned.describe());
+    const RunResult tidied = tidying->wait();
+    BOOST_TEST(tidied.exit_code == 0, tidied.describe());
+    BOOST_TEST(says_it_waits(tidied.err), tidied.describe());
+    BOOST_TEST(tidied.out.find("tfw tidy: read the states of workspace default") != std::string::npos, tidied.describe());
+}

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <optional>
 #include <string>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -109,6 +110,39 @@ BOOST_AUTO_TEST_CASE(a_missing_directory_is_left_to_the_caller) {
     ScratchDir dir;
     RootLock lock(dir.path / "missing");
     BOOST_TEST(!lock.held());
+}
+
+// Issue 48: a directory this user cannot open is no reason to run unlocked: the run stops
+// with a line naming the directory. Root opens anything, so as root the check runs in a
+// child that has become `nobody`.
+BOOST_AUTO_TEST_CASE(a_directory_this_user_cannot_open_fails_closed) {
+    ScratchDir dir;
+    const fs::path root = dir.path / "root";
+    fs::create_directory(root);
+    ::chmod(root.c_str(), 0);
+    const auto message = [&]() -> std::string {
+        try {
+            RootLock lock(root);
+        } catch (const std::runtime_error& error) {
+            return error.what();
+        }
+        return "no error";
+    };
+    const std::string expected = "cannot take tfw's lock on the root module " + root.string() + ": Permission denied";
+    if (::geteuid() != 0) {
+        BOOST_TEST(message() == expected);
+    } else {
+        pid_t child = ::fork();
+        if (child == 0) {
+            if (::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(2);
+            ::_exit(message() == expected ? 0 : 1);
+        }
+        int status = 0;
+        ::waitpid(child, &status, 0);
+        BOOST_TEST(WIFEXITED(status));
+        BOOST_TEST(WEXITSTATUS(status) == 0);
+    }
+    ::chmod(root.c_str(), 0700);
 }
 
 // -lock-timeout=D: a run waits for the holder, saying so once, and takes the lock when

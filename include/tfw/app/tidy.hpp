@@ -28,7 +28,9 @@ struct TidyFindings {
 
 class TidySession {
 public:
-    TidySession(const std::filesystem::path& root_dir, const std::function<void(const std::string&)>& say);
+    // Waits for tfw's lock on the root as `wait` says (-lock-timeout).
+    TidySession(const std::filesystem::path& root_dir, const shell::LockWait& wait,
+                const std::function<void(const std::string&)>& say);
 
     // `terraform` is made only once there are blocks to judge. `write`: the user asked to
     // remove; then an unnamed environment is an error.

@@ -38,7 +38,9 @@ struct LockWait {
 class RootLock {
 public:
     // Takes the lock without waiting: throws RootBusy when another run holds it. Where the
-    // file system cannot lock at all (some network file systems), it holds nothing.
+    // file system cannot lock at all (some network file systems), or the directory is
+    // missing (the caller says so), it holds nothing; any other failure (a directory this
+    // user cannot open) throws a one-line std::runtime_error naming the directory.
     explicit RootLock(const std::filesystem::path& root_dir);
     // Takes the lock, waiting up to `wait.timeout` for another run to release it (polling,
     // so that a signal interrupts the wait: throws Interrupted). Throws RootBusy, naming
