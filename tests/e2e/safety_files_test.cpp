@@ -221,3 +221,29 @@ BOOST_AUTO_TEST_CASE(temporaries_another_user_aims_are_never_used) {
         }
     }
 }
+
+// A root module another user's 0700 keeps out: one line naming the root, where it used to
+// name a .tfw.yaml that does not exist ("filesystem error: status: Permission denied").
+BOOST_AUTO_TEST_CASE(a_root_this_user_cannot_read_is_named) {
+    if (::geteuid() != 0) return;  // only root can run tfw as another user
+    const auto setpriv = tfw::shell::find_executable("setpriv");
+    BOOST_TEST_REQUIRE(setpriv.has_value(), "setpriv (util-linux) is not on PATH");
+    char shared_template[] = "/tmp/tfw-private-root-XXXXXX";
+    BOOST_TEST_REQUIRE(::mkdtemp(shared_template) != nullptr);
+    const fs::path root = shared_template;
+    std::ofstream(root / "main.tf") << "resource \"terraform_data\" \"a\" {}\n";
+    ::chmod(root.c_str(), 0700);
+    Workspace ws("rename_single");  // only for its environment
+    for (const std::string& command : {std::string("plan"), std::string("tidy")}) {
+        BOOST_TEST_CONTEXT(command) {
+            const RunResult run = ws.run(*setpriv, {"--reuid=65534", "--regid=65534", "--clear-groups", "--",
+                                                    tfw_binary().string(), "-chdir=" + root.string(), command});
+            BOOST_TEST(run.exit_code == 1, run.describe());
+            BOOST_TEST(run.err == "tfw: error: cannot take tfw's lock on the root module " + root.string() +
+                                      ": Permission denied\n",
+                       run.describe());
+        }
+    }
+    std::error_code ignored;
+    fs::remove_all(root, ignored);
+}

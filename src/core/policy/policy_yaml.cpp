@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <initializer_list>
 #include <optional>
 #include <sstream>
@@ -11,6 +12,7 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include "tfw/core/model/utf8.hpp"
 #include "tfw/core/policy/import_id.hpp"
 
 namespace tfw::core::inline policy {
@@ -28,6 +30,44 @@ std::string one_line(std::string_view text) {
         else out += c;
     }
     return out;
+}
+
+// Where a policy file stops being UTF-8 text, and what is there.
+struct NotUtf8 {
+    std::size_t offset;
+    std::string what;
+};
+
+std::optional<NotUtf8> not_utf8(std::string_view text) {
+    struct Mark {
+        std::string_view bytes;
+        const char* name;
+    };
+    for (const Mark& bom : {Mark{std::string_view("\x00\x00\xfe\xff", 4), "UTF-32"}, Mark{std::string_view("\xff\xfe\x00\x00", 4), "UTF-32"},
+                            Mark{"\xfe\xff", "UTF-16"}, Mark{"\xff\xfe", "UTF-16"}})
+        if (text.starts_with(bom.bytes))
+            return NotUtf8{0, std::string("the file starts with a ") + bom.name + " byte order mark; save it as UTF-8"};
+    for (std::size_t pos = 0; pos < text.size();) {
+        const std::size_t at = pos;
+        if (text[at] == '\0') return NotUtf8{at, "a NUL byte: a policy file is UTF-8 text"};
+        const char32_t code = decode_utf8(text, pos);
+        if (code == 0xfffd && text.substr(at, 3) != "\xef\xbf\xbd") {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "%02X", static_cast<unsigned char>(text[at]));
+            return NotUtf8{at, std::string("the byte ") + hex + " is not UTF-8: a policy file is UTF-8 text"};
+        }
+    }
+    return std::nullopt;
+}
+
+// The line and column of byte `offset`, 0-based as yaml-cpp counts.
+YAML::Mark mark_at(std::string_view text, std::size_t offset) {
+    YAML::Mark mark;
+    mark.pos = static_cast<int>(offset);
+    mark.line = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+    const std::size_t line_start = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+    mark.column = static_cast<int>(offset - (line_start == std::string_view::npos || offset == 0 ? 0 : line_start + 1));
+    return mark;
 }
 
 // User text echoed in a message: one line, and short enough to read.
@@ -469,6 +509,13 @@ CrossTypeRule Loader::cross_type_rule(const YAML::Node& item) const {
 
 Policy Loader::load(std::string_view yaml_text) {
     std::string text(yaml_text);
+    // yaml-cpp reads a UTF-16 or UTF-32 byte order mark, or NUL bytes, as another encoding
+    // and reports what it then finds in the other one: a policy file is UTF-8, as the
+    // rest of a Terraform configuration is, and anything else is named as it is.
+    if (const auto bad = not_utf8(text)) {
+        const YAML::Mark mark = mark_at(text, bad->offset);
+        fail(mark, bad->what);
+    }
     YAML::Node root;
     std::vector<YAML::Mark> roots;
     try {

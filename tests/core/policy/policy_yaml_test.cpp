@@ -211,6 +211,12 @@ BOOST_AUTO_TEST_CASE(every_error_is_one_line_with_its_position) {
         {v + "accept:\n\t- kinds: [exact]\n", "p.yaml:3:2: illegal block entry"},
         // yaml-cpp 0.7 reads a stray "," as empty documents without end (found by fuzzing).
         {",\n", "p.yaml:1:1: unexpected ','"},
+        // Issue 48: not UTF-8, said as such, not as yaml-cpp reads it in another encoding.
+        {std::string("\xff\xfe") + "version: 1\n", "p.yaml:1:1: the file starts with a UTF-16 byte order mark; save it as UTF-8"},
+        {std::string("\xfe\xff\x00v", 4), "p.yaml:1:1: the file starts with a UTF-16 byte order mark; save it as UTF-8"},
+        {std::string("\xff\xfe\x00\x00", 4), "p.yaml:1:1: the file starts with a UTF-32 byte order mark; save it as UTF-8"},
+        {v + std::string("deny: [a\x00]\n", 12), "p.yaml:2:9: a NUL byte: a policy file is UTF-8 text"},
+        {v + "deny: [\"caf\xe9\"]\n", "p.yaml:2:12: the byte E9 is not UTF-8: a policy file is UTF-8 text"},
         {"{version: 1},x\n", "p.yaml:1:13: unexpected ','"},
         {v + "---\n,\n", "p.yaml:3:1: unexpected ','"},
 
