@@ -4,7 +4,10 @@
 #include <memory>
 #include <string>
 
+#include <unistd.h>
+
 #include "tfw/core/render/verdict_words.hpp"
+#include "tfw/shell/signals.hpp"
 
 namespace tfw::cli {
 
@@ -17,8 +20,9 @@ std::function<bool(const core::Move&, const core::Decision&)> make_move_prompt(P
                   << "     " << core::plain_evidence(move.evidence) << "\n"
                   << "     " << core::plain_decision(move, decision) << "\n"
                   << "     Move it? [y]es, [n]o, [a]ll remaining: " << std::flush;
-        std::string answer;
-        if (!std::getline(std::cin, answer)) return false;
+        const std::optional<std::string> read = shell::read_answer(STDIN_FILENO);
+        if (!read) return false;
+        const std::string& answer = *read;
         if (answer == "a" || answer == "all") *all = true;
         return *all || answer == "y" || answer == "yes";
     };
@@ -29,9 +33,8 @@ bool ask_approval(const std::string& question, const std::string& what_happens) 
               << "\n  Only 'yes' will be accepted to approve.\n\n"
                  "  Enter a value: "
               << std::flush;
-    std::string answer;
-    if (!std::getline(std::cin, answer)) return false;
-    return answer == "yes";
+    const std::optional<std::string> answer = shell::read_answer(STDIN_FILENO);
+    return answer && *answer == "yes";
 }
 
 bool ask_apply_approval() {

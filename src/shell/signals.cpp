@@ -6,7 +6,10 @@
 #include <string>
 #include <utility>
 
+#include <cerrno>
+#include <poll.h>
 #include <signal.h>
+#include <unistd.h>
 
 namespace tfw::shell {
 namespace {
@@ -95,6 +98,30 @@ int signal_for_new_child() { return deferring.load() > 0 ? 0 : first_signal; }
 
 void throw_if_interrupted() {
     if (int number = first_signal) throw Interrupted(number);
+}
+
+std::optional<std::string> read_answer(int fd) {
+    const auto stop_if_signalled = [] {
+        if (int number = first_signal) throw Interrupted(number, "nothing was changed");
+    };
+    std::string line;
+    for (;;) {
+        stop_if_signalled();
+        struct pollfd ready {fd, POLLIN, 0};
+        // Short turns: the handler only records the signal, which is seen within one.
+        const int polled = ::poll(&ready, 1, 100);
+        if (polled < 0 && errno != EINTR) return line.empty() ? std::nullopt : std::optional<std::string>(line);
+        if (polled <= 0) continue;
+        char c = 0;
+        const ssize_t n = ::read(fd, &c, 1);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (n <= 0) return line.empty() ? std::nullopt : std::optional<std::string>(line);
+        if (c == '\n') {
+            stop_if_signalled();
+            return line;
+        }
+        line += c;
+    }
 }
 
 }  // namespace tfw::shell

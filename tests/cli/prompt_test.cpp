@@ -7,25 +7,33 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 using namespace tfw;
 
 namespace {
 
-// Feeds std::cin from `input` and captures std::cout and std::cerr while it lives.
+// Feeds standard input (descriptor 0, which the prompts read) from `input` through a
+// pipe, and captures std::cout and std::cerr while it lives.
 struct Terminal {
-    std::istringstream in;
     std::ostringstream out, err;
-    std::streambuf* saved_in;
+    int saved_in = ::dup(STDIN_FILENO);
     std::streambuf* saved_out;
     std::streambuf* saved_err;
     explicit Terminal(const std::string& input)
-        : in(input), saved_in(std::cin.rdbuf(in.rdbuf())), saved_out(std::cout.rdbuf(out.rdbuf())),
-          saved_err(std::cerr.rdbuf(err.rdbuf())) {}
+        : saved_out(std::cout.rdbuf(out.rdbuf())), saved_err(std::cerr.rdbuf(err.rdbuf())) {
+        int fds[2];
+        BOOST_TEST_REQUIRE(::pipe(fds) == 0);
+        BOOST_TEST_REQUIRE(::write(fds[1], input.data(), input.size()) == static_cast<ssize_t>(input.size()));
+        ::close(fds[1]);
+        ::dup2(fds[0], STDIN_FILENO);
+        ::close(fds[0]);
+    }
     ~Terminal() {
-        std::cin.rdbuf(saved_in);
+        ::dup2(saved_in, STDIN_FILENO);
+        ::close(saved_in);
         std::cout.rdbuf(saved_out);
         std::cerr.rdbuf(saved_err);
-        std::cin.clear();
     }
 };
 

@@ -75,3 +75,4 @@ BOOST_AUTO_TEST_CASE(a_deferred_signal_is_recorded_and_not_forwarded) {
     BOOST_TEST(ended_by(late) == SIGTERM);
     remove_signal_target(late);
 }
+

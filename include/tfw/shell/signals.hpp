@@ -2,6 +2,7 @@
 // after forwarding the signal to terraform so it can release the state lock.
 #pragma once
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <sys/types.h>
@@ -57,5 +58,11 @@ int signal_for_new_child();
 
 // Throws Interrupted if a signal was received.
 void throw_if_interrupted();
+
+// One line typed at a prompt on `fd`, without its line break; std::nullopt at end of
+// input. A signal ends the wait at once (Interrupted, "nothing was changed"): handlers run
+// with SA_RESTART, so a plain read would sit until Enter and then take what was typed
+// after Ctrl-C as the answer.
+std::optional<std::string> read_answer(int fd);
 
 }  // namespace tfw::shell
