@@ -31,6 +31,20 @@ terraform init -input=false -no-color >/dev/null
 terraform apply -auto-approve -input=false -no-color >/dev/null
 find . -name '*.tf' -not -path './.terraform/*' -delete
 cp -r "$case_dir/after/." .
+# after/ may name an id of the applied state as @ID:<address>@ (a postcondition pinning it)
+python3 - <<'PY'
+import glob, json, re
+ids = {}
+for r in json.load(open("terraform.tfstate"))["resources"]:
+    for i in r["instances"]:
+        k = i.get("index_key")
+        key = "" if k is None else f"[{k}]" if isinstance(k, int) else f'["{k}"]'
+        ids[(r["module"] + "." if r.get("module") else "") + f"{r['type']}.{r['name']}{key}"] = i["attributes"]["id"]
+for path in glob.glob("**/*.tf", recursive=True):
+    text = open(path).read()
+    if "@ID:" in text:
+        open(path, "w").write(re.sub(r"@ID:([^@]+)@", lambda m: ids[m.group(1)], text))
+PY
 terraform init -input=false -no-color >/dev/null
 
 echo "== plain terraform plan"

@@ -1,0 +1,4 @@
+moved {
+  from = terraform_data.t
+  to   = terraform_data.u
+}

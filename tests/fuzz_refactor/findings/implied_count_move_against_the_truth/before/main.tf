@@ -1,0 +1,2 @@
+resource "terraform_data" "x" { input = "a" }
+resource "terraform_data" "z" { input = "b" }
