@@ -146,8 +146,11 @@ RootsApplyOutcome apply_roots(std::vector<RootRun>& runs, const RootsSettings& s
     RootsApplyOutcome outcome;
     // tfw's own lock on every root for the whole run: plans, the migration, and the
     // finishing of one cut short.
-    std::vector<std::unique_ptr<shell::RootLock>> root_locks;
-    for (const auto& run : runs) root_locks.push_back(std::make_unique<shell::RootLock>(run.dir, settings.lock_wait_of(run.dir)));
+    std::vector<std::unique_ptr<shell::RootLock>> root_locks(runs.size());
+    std::vector<fs::path> dirs;
+    for (const auto& run : runs) dirs.push_back(run.dir);
+    for (std::size_t i : shell::lock_order(dirs))
+        root_locks[i] = std::make_unique<shell::RootLock>(runs[i].dir, settings.lock_wait_of(runs[i].dir));
     const std::vector<shell::MigrationRoot> roots = migration_roots(runs);
     // A migration whose journal is lost is repaired from the states alone, as from a
     // fresh checkout: find_split_objects below; its pointers go once nothing is split.

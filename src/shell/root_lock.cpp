@@ -7,6 +7,8 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <numeric>
 #include <thread>
 
 #include "tfw/shell/file_io.hpp"
@@ -25,6 +27,15 @@ int lock_directory(const std::filesystem::path& dir) {
     ::close(fd);
     errno = error;
     return -1;
+}
+
+std::vector<std::size_t> lock_order(const std::vector<std::filesystem::path>& dirs) {
+    std::vector<std::filesystem::path> absolute;
+    for (const auto& dir : dirs) absolute.push_back(absolute_directory(dir));
+    std::vector<std::size_t> order(dirs.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return absolute[a] < absolute[b]; });
+    return order;
 }
 
 RootLock::RootLock(const std::filesystem::path& root_dir) : RootLock(root_dir, LockWait{}) {}

@@ -1,10 +1,14 @@
 #include "tfw/shell/state_migration.hpp"
 
+#include "tfw/shell/root_lock.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <random>
 #include <cstdlib>
+#include <pwd.h>
+#include <unistd.h>
 #include <ctime>
 #include <map>
 #include <memory>
@@ -46,13 +50,15 @@ struct LockedRoot {
 std::vector<std::unique_ptr<LockedRoot>> lock_roots(const fs::path& binary, const std::vector<MigrationRoot>& roots,
                                                     const fs::path& scratch, std::chrono::nanoseconds lock_timeout,
                                                     const std::function<void(const std::string&)>& say) {
-    std::vector<std::unique_ptr<LockedRoot>> locked;
-    for (std::size_t i = 0; i < roots.size(); ++i) {
+    std::vector<std::unique_ptr<LockedRoot>> locked(roots.size());
+    std::vector<fs::path> dirs;
+    for (const auto& root : roots) dirs.push_back(root.dir);
+    for (std::size_t i : lock_order(dirs)) {
         auto entry = std::make_unique<LockedRoot>(LockedRoot{roots[i], Terraform(binary, roots[i].global_args), nullptr});
         const fs::path dir = scratch / ("lock-" + std::to_string(i));
         fs::create_directories(dir);
         entry->lock = std::make_unique<StateLockHolder>(entry->terraform, roots[i].name, dir, lock_timeout, say);
-        locked.push_back(std::move(entry));
+        locked[i] = std::move(entry);
     }
     return locked;
 }
@@ -172,13 +178,31 @@ void mark_finished(const fs::path& kept_in) { write_private_file(kept_in / finis
 
 }  // namespace
 
+namespace {
+
+// migrations_home(), or nothing where no directory of this user's can be named.
+std::optional<fs::path> user_migrations_home() {
+    // XDG: a relative XDG_STATE_HOME is invalid and ignored.
+    if (const char* state_home = std::getenv("XDG_STATE_HOME"); state_home && *state_home == '/')
+        return fs::path(state_home) / "tfw" / "migrations";
+    // Never a shared directory: without HOME (a service, `env -i`), the user's own home
+    // from the password database, else none.
+    std::string home;
+    if (const char* from_environment = std::getenv("HOME"); from_environment && *from_environment == '/') home = from_environment;
+    else if (const struct passwd* user = ::getpwuid(::geteuid()); user && user->pw_dir && *user->pw_dir == '/') home = user->pw_dir;
+    if (home.empty()) return std::nullopt;
+    return fs::path(home) / ".local" / "state" / "tfw" / "migrations";
+}
+
+}  // namespace
+
 std::vector<fs::path> remove_expired_migrations(std::chrono::hours keep) {
     std::vector<fs::path> removed;
-    const fs::path home = migrations_home();
+    const auto home = user_migrations_home();
     std::error_code error;
-    if (!fs::is_directory(home, error)) return removed;
+    if (!home || !fs::is_directory(*home, error)) return removed;
     const auto now = fs::file_time_type::clock::now();
-    for (const auto& entry : fs::directory_iterator(home, error)) {
+    for (const auto& entry : fs::directory_iterator(*home, error)) {
         const fs::path marker = entry.path() / finished_marker;
         std::error_code missing;
         auto finished_at = fs::last_write_time(marker, missing);
@@ -190,10 +214,9 @@ std::vector<fs::path> remove_expired_migrations(std::chrono::hours keep) {
 }
 
 fs::path migrations_home() {
-    if (const char* state_home = std::getenv("XDG_STATE_HOME"); state_home && *state_home)
-        return fs::path(state_home) / "tfw" / "migrations";
-    const char* home = std::getenv("HOME");
-    return fs::path(home && *home ? home : "/tmp") / ".local" / "state" / "tfw" / "migrations";
+    if (auto home = user_migrations_home()) return *home;
+    throw std::runtime_error("tfw keeps a migration's journal and states under XDG_STATE_HOME or HOME, and neither is "
+                             "set to an absolute directory (nor has this user a home directory): set one of them");
 }
 
 namespace {
@@ -251,11 +274,11 @@ std::optional<CutShortMigration> cut_short_migration(const fs::path& root_dir) {
     }
     // The data directory may be gone (a new init, a cleaned workspace) while the journal
     // of this machine is not.
-    const fs::path home = migrations_home();
+    const auto home = user_migrations_home();
     std::error_code error;
-    if (!fs::is_directory(home, error)) return std::nullopt;
+    if (!home || !fs::is_directory(*home, error)) return std::nullopt;
     std::vector<fs::path> unfinished;
-    for (const auto& entry : fs::directory_iterator(home, error))
+    for (const auto& entry : fs::directory_iterator(*home, error))
         if (!fs::exists(entry.path() / finished_marker, missing)) unfinished.push_back(entry.path());
     std::sort(unfinished.begin(), unfinished.end());
     for (const auto& kept_in : unfinished)

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <optional>
 #include <string>
+#include <vector>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -198,4 +199,13 @@ BOOST_AUTO_TEST_CASE(a_zero_timeout_fails_at_once_and_a_free_lock_needs_no_wait)
     ::kill(child, SIGKILL);
     int status = 0;
     ::waitpid(child, &status, 0);
+}
+
+// Issue 48: two runs naming the same roots in opposite orders take their locks in one order.
+BOOST_AUTO_TEST_CASE(roots_are_locked_in_one_order_whatever_order_names_them) {
+    const std::vector<fs::path> forward = {"/srv/b", "/srv/a", "/srv/c/../0"};
+    const std::vector<fs::path> backward = {"/srv/c/../0", "/srv/a", "/srv/b"};
+    BOOST_TEST(lock_order(forward) == std::vector<std::size_t>({2, 1, 0}), boost::test_tools::per_element());
+    BOOST_TEST(lock_order(backward) == std::vector<std::size_t>({0, 1, 2}), boost::test_tools::per_element());
+    BOOST_TEST(lock_order({}).empty());
 }

@@ -15,6 +15,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace tfw::shell {
 
@@ -34,6 +35,11 @@ struct LockWait {
     std::string option;              // as the user wrote it, for messages: "-lock-timeout=120s"
     std::function<void()> on_wait;   // called once, when the run starts to wait
 };
+
+// The order in which to lock several roots (their indexes): by absolute path, the same for
+// every run whatever order its --root options name them in, so that two runs that each
+// wait (-lock-timeout) never hold one lock and wait for the other's in a circle.
+std::vector<std::size_t> lock_order(const std::vector<std::filesystem::path>& dirs);
 
 class RootLock {
 public:

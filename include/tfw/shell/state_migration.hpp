@@ -56,8 +56,11 @@ struct MigrationOutcome {
 
 MigrationOutcome migrate_states(const MigrationRequest& request);
 
-// Where migrations keep their journal and states: $XDG_STATE_HOME/tfw/migrations, else
-// ~/.local/state/tfw/migrations. The states hold secrets: directories 0700, files 0600.
+// Where migrations keep their journal and states: $XDG_STATE_HOME/tfw/migrations (an
+// absolute one), else ~/.local/state/tfw/migrations of $HOME or, without it, of the
+// user's home in the password database; never a shared directory such as /tmp: throws a
+// one-line error when none of them is set. The states hold secrets: directories 0700,
+// files 0600.
 std::filesystem::path migrations_home();
 
 // One object a migration cut short left in two states, and the root Terraform says keeps it.
