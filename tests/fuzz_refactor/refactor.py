@@ -107,14 +107,24 @@ def new_value_obj(ctx, w, like=None):
     return o
 
 
+def helper_block(w, def_id, b):
+    """Whether every object of block b, in every instance of its module, has one value: a
+    helper, whose new objects have that value too (a new instance of a module has the
+    same policy document as the others)."""
+    values = {w.objs[oid].value() for oid in block_oids(w, def_id, b)}
+    return len(values) == 1 and len(block_oids(w, def_id, b)) > 1
+
+
 def copy_subtree(ctx, w, template, identical):
-    """A new module instance shaped like template, with new objects."""
+    """A new module instance shaped like template, with new objects: with template's
+    values where identical, else new values but for helpers (helper_block)."""
     mi = MI(template.def_id)
     for b, keyed in template.objs.items():
         mi.objs[b] = {}
+        same = identical or helper_block(w, template.def_id, b)
         for k, oid in keyed.items():
             src = w.objs[oid]
-            o = w.twin_obj(src) if identical else new_value_obj(ctx, w, like=src)
+            o = w.twin_obj(src) if same else new_value_obj(ctx, w, like=src)
             mi.objs[b][k] = o.oid
     for c, insts in template.children.items():
         mi.children[c] = {k: copy_subtree(ctx, w, child, identical) for k, child in insts.items()}
@@ -249,7 +259,7 @@ def op_module_repetition_added(ctx, w, rep_to, kind):
     w.defs[def_id].calls[c].rep = rep_to
     first = 0 if rep_to == COUNT else ctx.key(w)
     second = 1 if rep_to == COUNT else ctx.key(w)
-    grow = ctx.rng.random() < 0.3
+    grow = ctx.rng.random() < 0.5  # a call given for_each or count usually gets more instances
     for mi in w.mis_of(def_id):
         child = mi.children[c].pop(None)
         mi.children[c][first] = child
@@ -643,7 +653,7 @@ def op_create(ctx, w):
             like = w.objs[next(iter(keyed.values()))] if keyed else None
             if like is None and w.defs[def_id].blocks[b].has_d:
                 return None
-            o = new_value_obj(ctx, w, like=like)
+            o = w.twin_obj(like) if helper_block(w, def_id, b) else new_value_obj(ctx, w, like=like)
             k = len(keyed) if w.defs[def_id].blocks[b].rep == COUNT else ctx.key(w)
             keyed[k] = o.oid
             return "create", {o.oid}
