@@ -12,6 +12,7 @@
 #include <rapidjson/document.h>
 
 #include "checks.hpp"
+#include "gate.hpp"
 #include "workspace.hpp"
 
 using namespace tfw::e2e;
@@ -20,18 +21,22 @@ namespace {
 
 constexpr const char* lock_info = ".terraform.tfstate.lock.info";
 
-// With TFW_TEST_HOLD_LOCK set, a `terraform console` takes the state lock just before each
-// `apply` runs and holds it for a second after it took it; the apply starts once the lock
-// is held (or the wrapper fails, so that a lock never taken cannot pass for one waited for).
+// With TFW_TEST_HOLD_LOCK naming a gate directory, a `terraform console` takes the state
+// lock just before each `apply` runs and holds it until the test creates `open` in the gate;
+// the apply starts once the lock is held (or the wrapper fails, so that a lock never taken
+// cannot pass for one waited for).
 fs::path lock_holding_terraform(const Workspace& ws) {
     const fs::path file = ws.scratch() / "terraform-holding-the-lock";
     const std::string terraform = "'" + terraform_binary().string() + "'";
     const std::string wait_for_lock = "i=0; while [ ! -e " + std::string(lock_info) +
                                       " ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done";
+    // The holder runs apart, every descriptor of its own: the shell keeps copies of the
+    // wrapper's, and tfw reads terraform's output until the last copy closes.
     std::ofstream(file) << "#!/bin/sh\n"
                            "if [ -n \"$TFW_TEST_HOLD_LOCK\" ]; then case \" $* \" in *\" apply \"*)\n"
-                           "  { " << wait_for_lock << "; sleep 1; } 2>/dev/null | " << terraform
-                        << " console >/dev/null 2>&1 &\n"
+                           "  TFW_TEST_TF=" << terraform << " sh -c '{ " << wait_for_lock
+                        << "; while [ ! -e \"$TFW_TEST_HOLD_LOCK/open\" ]; do sleep 0.05; done; } | \"$TFW_TEST_TF\" console' "
+                           "</dev/null >/dev/null 2>&1 &\n"
                            "  " << wait_for_lock << "\n"
                            "  [ -e " << lock_info << " ] || { echo 'the console took no lock' >&2; exit 1; };;\n"
                            "esac; fi\n"
@@ -39,6 +44,16 @@ fs::path lock_holding_terraform(const Workspace& ws) {
     fs::permissions(file, fs::perms::owner_all);
     return file;
 }
+
+// A new closed gate for the lock holder (lock_holding_terraform).
+fs::path closed_gate(Workspace& ws, const std::string& name) {
+    const fs::path gate = ws.scratch() / name;
+    fs::create_directories(gate);
+    ws.set_environment("TFW_TEST_HOLD_LOCK", gate.string());
+    return gate;
+}
+
+void open_gate(const fs::path& gate) { std::ofstream(gate / "open").close(); }
 
 void wait_for_lock_release(const Workspace& ws) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
@@ -67,10 +82,26 @@ BOOST_AUTO_TEST_CASE(the_final_apply_gets_every_option_that_applies_to_a_saved_p
     ws.copy_from_fixture("token.tfvars", "token.tfvars");
     const std::string bin = "--terraform-bin=" + lock_holding_terraform(ws).string();
 
-    // The command line, the state lock held as the apply starts.
-    ws.set_environment("TFW_TEST_HOLD_LOCK", "1");
-    const RunResult line = ws.tfw({"apply", "-auto-approve", bin, "-no-color", "-compact-warnings", "-parallelism=1",
-                                   "-lock-timeout=60s", "-var=round=1", "-var=token=given", "-var-file=token.tfvars"});
+    // The control: with the state lock held and no -lock-timeout, the apply fails, so the
+    // lock the wrapper holds is one the apply must wait for.
+    const fs::path control_gate = closed_gate(ws, "gate-control");
+    const RunResult impatient = ws.tfw({"apply", "-auto-approve", bin, "-no-color", "-var=round=1", "-var=token=given",
+                                        "-var-file=token.tfvars"});
+    BOOST_TEST(impatient.exit_code == 1, impatient.describe());
+    BOOST_TEST(contains(impatient.output(), "Error acquiring the state lock"), impatient.describe());
+    open_gate(control_gate);
+    wait_for_lock_release(ws);
+    BOOST_TEST_REQUIRE(round_in(ws, "terraform.tfstate") == 0, "the control run applied");
+
+    // The command line, the state lock held as the apply starts, and released only once
+    // terraform says that it waits for it: -lock-timeout made it wait.
+    const fs::path gate = closed_gate(ws, "gate-line");
+    auto waiting = ws.start_tfw({"apply", "-auto-approve", bin, "-no-color", "-compact-warnings", "-parallelism=1",
+                                 "-lock-timeout=60s", "-var=round=1", "-var=token=given", "-var-file=token.tfvars"});
+    const bool waited = wait_while_running(*waiting, [&] { return contains(waiting->output_so_far(), "Acquiring state lock"); });
+    open_gate(gate);
+    const RunResult line = waiting->wait();
+    BOOST_TEST(waited, "the apply did not wait for the lock:\n" << line.describe());
     BOOST_TEST(line.exit_code == 0, line.describe());
     BOOST_TEST(!contains(line.output(), "Error acquiring the state lock"), "-lock-timeout:\n" << line.describe());
     BOOST_TEST(!contains(line.output(), "must also be set during the apply phase"), "-var, -var-file:\n" << line.describe());
@@ -97,15 +128,18 @@ BOOST_AUTO_TEST_CASE(the_final_apply_gets_every_option_that_applies_to_a_saved_p
     BOOST_TEST(round_in(ws, "custom.backup") == 1, "-backup");
     ws.set_environment("TF_CLI_ARGS_apply", "");
 
-    // TF_CLI_ARGS: no lock, the state lock held as the apply starts.
-    ws.set_environment("TFW_TEST_HOLD_LOCK", "1");
+    // TF_CLI_ARGS: no lock, the state lock held as the apply starts and still held when
+    // it has ended: it ran without the lock.
+    const fs::path no_lock_gate = closed_gate(ws, "gate-no-lock");
     ws.set_environment("TF_CLI_ARGS", "-lock=false -var=round=3");
     const RunResult general = ws.tfw({"apply", "-auto-approve", "-no-color", bin});
     BOOST_TEST(general.exit_code == 0, general.describe());
     BOOST_TEST(!contains(general.output(), "Error acquiring the state lock"), "-lock=false:\n" << general.describe());
+    BOOST_TEST(ws.exists(lock_info), "the lock was not held throughout the apply");
     BOOST_TEST(round_in(ws, "terraform.tfstate") == 3);
     ws.set_environment("TF_CLI_ARGS", "");
     ws.set_environment("TFW_TEST_HOLD_LOCK", "");
+    open_gate(no_lock_gate);
     wait_for_lock_release(ws);
 
     // The command line again, the value as the next argument: the new state elsewhere.
