@@ -491,6 +491,14 @@ def op_module_wrap(ctx, w):
     return "module_wrap", moved
 
 
+def refers_between(w, xs, zs):
+    """Whether an object of xs refers to one of zs or back (input or replace_triggered_by)."""
+    def refs(o):
+        return {o.rtb} | ({o.d[1]} if o.d is not None and o.d[0] == "ref" else set())
+    xs, zs = set(xs), set(zs)
+    return any(refs(w.objs[o]) & zs for o in xs) or any(refs(w.objs[o]) & xs for o in zs)
+
+
 def op_count_merge(ctx, w):
     """Two single blocks become one with count = 2: z becomes x[0] and x becomes x[1], where
     Terraform by itself moves x to x[0] (issue 47's implied count move)."""
@@ -507,6 +515,8 @@ def op_count_merge(ctx, w):
                 fz = {w.objs[mi.objs[z][None]].f for mi in w.mis_of(def_id) if None in mi.objs.get(z, {})}
                 if d.blocks[x].has_d and fx != fz:
                     continue
+                if refers_between(w, block_oids(w, def_id, x), block_oids(w, def_id, z)):
+                    continue  # one block may not refer to itself
                 if all(None in mi.objs.get(x, {}) and None in mi.objs.get(z, {}) for mi in w.mis_of(def_id)):
                     options.append((def_id, x, z))
     pick = ctx.pick(options, lambda o: block_oids(w, o[0], o[1]) + block_oids(w, o[0], o[2]))
