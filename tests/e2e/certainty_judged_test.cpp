@@ -82,3 +82,22 @@ BOOST_AUTO_TEST_CASE(a_move_refuted_in_one_company_is_tried_again_in_the_next) {
     BOOST_TEST(contains(run.result.out, "proposed, not accepted: no accept rule matches kind partial"), run.result.describe());
 }
 
+
+// Issue 47: a move that makes Terraform's plan fail (its new block's postcondition fails
+// once the object is moved) is withdrawn alone: the plan is bisected, and the unrelated
+// rename on trial beside it moves, where both used to be withdrawn for good.
+BOOST_AUTO_TEST_CASE(a_move_that_breaks_the_plan_takes_no_other_with_it) {
+    Workspace ws("unplannable_move");
+    ws.apply_before();
+    ws.switch_to("after");
+    const auto reference = ws.plan_with_reference_moves();
+    BOOST_TEST_REQUIRE(moved_from(reference, "terraform_data.simple") == "terraform_data.plain", describe(reference));
+
+    const TfwPlan run = ws.tfw_plan({"-no-color", "--explain"});
+    const auto& plan = require_saved_plan(run, 0);
+    BOOST_TEST(moved_from(plan, "terraform_data.simple") == "terraform_data.plain", describe(plan));
+    BOOST_TEST(moved_from(plan, "terraform_data.reviewed") == "", describe(plan));
+    BOOST_TEST(describe(plan) == describe(reference));
+    BOOST_TEST(contains(run.result.out, "Terraform cannot plan with it: Error: Resource postcondition failed"),
+               run.result.describe());
+}

@@ -155,6 +155,7 @@ Step<void> ConvergeEngine::State::run() {
 }
 
 Step<bool> ConvergeEngine::State::conclude() {
+    if (retry_unplannable_half()) co_return false;
     if (retry_stale_withdrawals()) co_return false;
     const std::vector<MovePair> moves = pairs_of(result.moves);
     PlanOutput planned;

@@ -72,6 +72,7 @@ Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file, const 
     result.unmatched = matched.unmatched;
     result.prior_objects = core::prior_objects(plan);
     result.module_instances = known_module_instances(plan);
+    result.declared_objects = declared_objects(plan);
     result.configuration = plan.configuration;
     result.iterations.push_back({added.size()});
     memory = remember_analysis(plan, matched, added, planned_with);

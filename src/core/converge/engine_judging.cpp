@@ -270,25 +270,38 @@ Step<bool> ConvergeEngine::State::drop_unverified_dependency_moves(const PlanTex
         changed = changed_anchors(*plan, on_trial_uncertain);
     }
     std::string changed_witness;
+    // The types of the ties whose dependency evidence a witness that still changes refutes:
+    // their pairings fall together, as the elimination that made them relied on it. A
+    // tie of another type (a module's identical helpers, resolved by their instance) has
+    // nothing to do with that witness, and stands.
+    std::set<std::string> refuted_types;
     for (const auto& move : result.moves)
         if (move.by_dependency)
             for (const auto& witness : move.witnesses)
-                if (changed.count(witness)) changed_witness = witness;
+                if (changed.count(witness)) {
+                    changed_witness = witness;
+                    refuted_types.insert(move.from.resource->type);
+                }
     if (changed_witness.empty()) co_return false;
     const std::string reason = "unverified: " + changed_witness +
                                ", whose dependencies resolved the tie this pairing came from, still changes after the move";
 
     bool dropped = false;
+    const std::vector<MovePair> company = pairs_of(result.moves);
     std::vector<Move> kept;
     std::vector<Decision> kept_decisions;
     for (std::size_t i = 0; i < result.moves.size(); ++i) {
         const auto& move = result.moves[i];
-        if (!move.from_tie) {
+        if (!move.from_tie || !refuted_types.count(move.from.resource->type)) {
             kept.push_back(move);
             kept_decisions.push_back(result.move_decisions[i]);
             continue;
         }
-        refused.insert({move.from, move.to});
+        // Refuted in this company: tried again when the moves that stand give it another.
+        const MovePair pair{move.from, move.to};
+        refused.insert(pair);
+        withdrawals[pair] = {relevance.company_of(pair, company), retries[pair], false, {}};
+        withdrawn_moves[pair] = move;
         result.dropped.push_back({move, reason});
         dropped = true;
     }
@@ -303,6 +316,32 @@ Step<bool> ConvergeEngine::State::drop_unverified_dependency_moves(const PlanTex
 bool ConvergeEngine::State::withdraw_unplannable(const PlanOutput& planned) {
     if (!previous || on_trial.empty()) return false;
     const std::string reason = "Terraform cannot plan with it: " + first_error_line(planned.stderr_text + planned.stdout_text);
+    std::vector<std::size_t> trial;
+    for (std::size_t i = 0; i < result.moves.size(); ++i)
+        if (on_trial.count({result.moves[i].from, result.moves[i].to})) trial.push_back(i);
+    if (trial.size() > 1) {
+        // Bisect: the second half waits, refused until its turn, and the first is planned
+        // again with the moves that stand.
+        std::set<std::size_t> set_aside(trial.begin() + static_cast<std::ptrdiff_t>(trial.size() / 2), trial.end());
+        std::vector<std::pair<Move, Decision>> half;
+        std::vector<Move> kept;
+        std::vector<Decision> kept_decisions;
+        for (std::size_t i = 0; i < result.moves.size(); ++i) {
+            if (!set_aside.count(i)) {
+                kept.push_back(result.moves[i]);
+                kept_decisions.push_back(result.move_decisions[i]);
+                continue;
+            }
+            const MovePair pair{result.moves[i].from, result.moves[i].to};
+            on_trial.erase(pair);
+            refused.insert(pair);
+            half.emplace_back(result.moves[i], result.move_decisions[i]);
+        }
+        unplannable_halves.push_back(std::move(half));
+        result.moves = std::move(kept);
+        result.move_decisions = std::move(kept_decisions);
+        return true;
+    }
     std::vector<Move> kept;
     std::vector<Decision> kept_decisions;
     for (std::size_t i = 0; i < result.moves.size(); ++i) {
@@ -326,6 +365,27 @@ bool ConvergeEngine::State::withdraw_unplannable(const PlanOutput& planned) {
     result.moves = std::move(kept);
     result.move_decisions = std::move(kept_decisions);
     return true;
+}
+
+bool ConvergeEngine::State::retry_unplannable_half() {
+    while (!unplannable_halves.empty()) {
+        std::vector<std::pair<Move, Decision>> half = std::move(unplannable_halves.front());
+        unplannable_halves.erase(unplannable_halves.begin());
+        bool added = false;
+        for (auto& [move, decision] : half) {
+            const MovePair pair{move.from, move.to};
+            refused.erase(pair);
+            // A move that took its object or its address meanwhile leaves it refused.
+            if (taken(move)) {
+                refused.insert(pair);
+                continue;
+            }
+            stand_on_trial(std::move(move), std::move(decision));
+            added = true;
+        }
+        if (added) return true;
+    }
+    return false;
 }
 
 Step<bool> ConvergeEngine::State::drop_refused_moves(const std::string& file, const PlanOutput& planned) {

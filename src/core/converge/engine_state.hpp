@@ -64,6 +64,9 @@ struct ConvergeEngine::State {
     std::map<MovePair, Move> withdrawn_moves;
     std::map<MovePair, int> retries;  // of each withdrawal, however often it was withdrawn
     std::map<MovePair, ReadVerdict> verdicts;  // the last verdict read for each move
+    // Moves set aside from a plan Terraform could not make, with their decisions: each
+    // half is tried again once the rest has settled (withdraw_unplannable).
+    std::vector<std::vector<std::pair<Move, Decision>>> unplannable_halves;
     // What the last plan that withdrew moves withdrew: the moves Terraform replaced, and
     // whether every withdrawn move shows as a destroy and a create once those are read
     // apart (core/converge/replaced_moves). An update keeps its old values, so a move
@@ -172,9 +175,16 @@ struct ConvergeEngine::State {
     Step<bool> drop_unverified_dependency_moves(const PlanTextSummary& summary, const std::string& file);
 
     // A plan that failed where the plan before it, without the moves now on trial, did
-    // not (a dependency cycle those moves make among the destroys): a verdict on them,
-    // not the run's failure. They are withdrawn with Terraform's first error.
+    // not (a dependency cycle those moves make among the destroys, a new block's failing
+    // postcondition): a verdict on some of them, not the run's failure. One move alone is
+    // withdrawn with Terraform's first error; of several, the second half waits
+    // (unplannable_halves) and the first is planned again, so that a move that breaks the
+    // plan takes none of the others with it.
     bool withdraw_unplannable(const PlanOutput& planned);
+
+    // Puts back on trial the next half of moves set aside by withdraw_unplannable. True
+    // when there was one.
+    bool retry_unplannable_half();
 
     // Terraform refused the plan: find the injected blocks it blamed, drop those moves
     // and say why. False when the failure is not about tfw's blocks.

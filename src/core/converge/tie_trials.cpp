@@ -338,7 +338,8 @@ bool holders_may_refer_to(const Plan& trial, const TieEdge& chosen, const TieEdg
     };
     auto holds_any = [](const Attributes& attributes, const std::vector<std::string>& ids) {
         return std::any_of(attributes.begin(), attributes.end(), [&](const AttributeLeaf& leaf) {
-            return !leaf.unknown && std::find(ids.begin(), ids.end(), leaf.value) != ids.end();
+            return !leaf.unknown &&
+                   std::any_of(ids.begin(), ids.end(), [&](const std::string& id) { return holds_id(leaf.value, id); });
         });
     };
     // A holder that plans no change, where it stays or where it moved, still holds the
@@ -355,8 +356,9 @@ bool holders_may_refer_to(const Plan& trial, const TieEdge& chosen, const TieEdg
         if (!held_at || held_at->empty()) return true;
         return !std::all_of(held_at->begin(), held_at->end(), [&](const std::string& path) {
             return std::any_of(change->held_until_apply.begin(), change->held_until_apply.end(), [&](const AttributeLeaf& leaf) {
-                return leaf.path == path && std::find(other.deletion_ids.begin(), other.deletion_ids.end(), leaf.value) !=
-                                                other.deletion_ids.end();
+                return leaf.path == path &&
+                       std::any_of(other.deletion_ids.begin(), other.deletion_ids.end(),
+                                   [&](const std::string& id) { return holds_id(leaf.value, id); });
             });
         });
     };
@@ -537,8 +539,8 @@ void record_pointers(TieBoard& board, const Plan& trial, const std::vector<std::
             if (change == changes.end()) continue;
             for (const AttributeLeaf& leaf : change->second->after) {
                 if (leaf.unknown) continue;
-                const auto to = went_to.find(leaf.value);
-                if (to != went_to.end() && to->second != edge.move.to) pointed.insert({edge.move.from, to->second});
+                for (const auto& [id, to] : went_to)
+                    if (to != edge.move.to && holds_id(leaf.value, id)) pointed.insert({edge.move.from, to});
             }
         }
     }

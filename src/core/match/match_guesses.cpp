@@ -32,9 +32,12 @@ std::map<ModulePath, ModulePath> instances_moved(const std::vector<std::pair<Add
 }
 
 // Each deletion of the group with the one candidate `keep` leaves it, one to one, and the
-// deletions told apart where the creations are unknown; else nothing.
+// deletions told apart where the creations are unknown; else nothing. Where `keep` leaves
+// several and `prefer` exactly one of them (identical helpers of a module instance that
+// moved whole keep their place within it: `volume[1]` stays `volume[1]`), that one.
 std::map<std::size_t, std::size_t> one_each(MatchState& state, const TieGroup& group,
-                                            const std::function<bool(std::size_t, std::size_t)>& keep) {
+                                            const std::function<bool(std::size_t, std::size_t)>& keep,
+                                            const std::function<bool(std::size_t, std::size_t)>& prefer = {}) {
     std::map<std::size_t, std::size_t> chosen;
     std::set<std::size_t> taken;
     if (group.deletions.size() != group.creations.size()) return {};
@@ -42,6 +45,7 @@ std::map<std::size_t, std::size_t> one_each(MatchState& state, const TieGroup& g
         std::vector<std::size_t> left;
         for (std::size_t c : group.creations)
             if (group.tied(d, c) && keep(d, c)) left.push_back(c);
+        if (left.size() > 1 && prefer) std::erase_if(left, [&](std::size_t c) { return !prefer(d, c); });
         if (left.size() != 1 || !taken.insert(left.front()).second) return {};
         chosen[d] = left.front();
     }
@@ -154,10 +158,15 @@ void guess_ties(MatchState& state, const std::vector<TieGroup>& groups,
                   trail_referents(trail, references, config_resource_address(state.creations[chosen.begin()->second].address()));
             resolved_by = "its referent's keys";
         } else {
-            chosen = one_each(state, group, [&](std::size_t d, std::size_t c) {
-                const auto to = moved_instances.find(state.deletions[d].address().module);
-                return to != moved_instances.end() && to->second == state.creations[c].address().module;
-            });
+            chosen = one_each(
+                state, group,
+                [&](std::size_t d, std::size_t c) {
+                    const auto to = moved_instances.find(state.deletions[d].address().module);
+                    return to != moved_instances.end() && to->second == state.creations[c].address().module;
+                },
+                [&](std::size_t d, std::size_t c) {
+                    return state.deletions[d].address().resource == state.creations[c].address().resource;
+                });
             resolved_by = "its module instance";
         }
         if (chosen.empty()) {

@@ -112,6 +112,13 @@ std::string displayed_path(const Attributes& before, const Attributes& after, co
     return path.substr(0, cut) + " (sensitive)";
 }
 
+bool holds_id(std::string_view holder, std::string_view id) {
+    if (holder == id) return true;
+    if (id.size() < id_contained_from + 2 || id.front() != '"' || id.back() != '"') return false;
+    if (holder.size() <= id.size() || holder.front() != '"') return false;
+    return holder.find(id.substr(1, id.size() - 2)) != std::string_view::npos;
+}
+
 bool is_zero_value(std::string_view value) {
     return value == "null" || value == "\"\"" || value == "false" || value == "0" || value == "[]" || value == "{}";
 }

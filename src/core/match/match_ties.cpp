@@ -226,7 +226,14 @@ private:
         const Address* holder;
         const std::string* path;
     };
-    const std::vector<Held>& held_values(const std::string& value) {
+    struct HeldLeaf {
+        const Address* holder;
+        const std::string* path;
+        const std::string* value;
+    };
+    // A string holds an id when it is the id, or contains it (an ARN, a JSON policy, a
+    // name built from it, by interpolation or through a `local`): holds_id.
+    std::vector<Held> held_values(const std::string& value) {
         if (!held_values_) {
             held_values_.emplace();
             for (const auto& change : state_.plan.changes) {
@@ -234,12 +241,13 @@ private:
                 if (replaced && change.action_reason != "replace_because_cannot_update") continue;
                 for (const auto& leaf : change.held_until_apply)
                     if (leaf.value.size() > 2 && leaf.value.front() == '"')
-                        (*held_values_)[leaf.value].push_back({&change.address, &leaf.path});
+                        held_values_->push_back({&change.address, &leaf.path, &leaf.value});
             }
         }
-        static const std::vector<Held> none;
-        const auto found = held_values_->find(value);
-        return found == held_values_->end() ? none : found->second;
+        std::vector<Held> out;
+        for (const HeldLeaf& leaf : *held_values_)
+            if (holds_id(*leaf.value, value)) out.push_back({leaf.holder, leaf.path});
+        return out;
     }
 
     // The other deletions that hold the deletion's id or arn among their own values.
@@ -249,13 +257,13 @@ private:
             for (std::size_t other = 0; other < state_.deletions.size(); ++other)
                 for (const auto& leaf : state_.deletions[other].attributes())
                     if (leaf.path != "id" && leaf.path != "arn" && leaf.value.size() > 2 && leaf.value.front() == '"')
-                        (*deletion_values_)[leaf.value].push_back(other);
+                        deletion_values_->emplace_back(&leaf.value, other);
         }
         std::set<std::size_t> holders;
         for (const auto& leaf : state_.deletions[d].attributes()) {
             if (leaf.path != "id" && leaf.path != "arn") continue;
-            if (auto found = deletion_values_->find(leaf.value); found != deletion_values_->end())
-                holders.insert(found->second.begin(), found->second.end());
+            for (const auto& [value, other] : *deletion_values_)
+                if (holds_id(*value, leaf.value)) holders.insert(other);
         }
         holders.erase(d);
         return holders;
@@ -876,9 +884,9 @@ private:
     std::vector<std::vector<std::size_t>> candidates_;  // per deletion, narrowed by evidence
     std::optional<DependencyEvidence> evidence_;
     // Quoted string values held until apply -> the objects holding them; built on first use.
-    std::optional<std::unordered_map<std::string, std::vector<Held>>> held_values_;
+    std::optional<std::vector<HeldLeaf>> held_values_;
     // A value of some deletion (id and arn aside) -> the deletions that hold it.
-    std::optional<std::unordered_map<std::string, std::vector<std::size_t>>> deletion_values_;
+    std::optional<std::vector<std::pair<const std::string*, std::size_t>>> deletion_values_;
     // Each deletion's index by its address, for what a holder move names.
     std::optional<std::map<Address, std::size_t>> deletion_at_;
     std::set<std::size_t> by_dependency_;

@@ -93,8 +93,8 @@ bool overlap(const Address& a, const Address& b) {
 class Placer {
 public:
     Placer(const std::vector<MoveBlock>& blocks, const ModuleDirs& dirs, const std::vector<ModulePath>& instances,
-           const std::vector<Address>& objects)
-        : blocks_(blocks.begin(), blocks.end()), dirs_(dirs) {
+           const std::vector<Address>& objects, const std::vector<Address>& declared)
+        : blocks_(blocks.begin(), blocks.end()), dirs_(dirs), declared_(declared.begin(), declared.end()) {
         std::set<ModulePath> unique(instances.begin(), instances.end());
         configured_ = unique;
         for (const auto& object : objects) unique.insert(object.module);
@@ -157,6 +157,9 @@ private:
                 if (const MoveBlock* other = configured_.count(instance) ? clashes(same) : nullptr)
                     return "the directory " + dir + " is shared with " + (instance.empty() ? "the root" : to_string(instance)) +
                            ", where the block would meet " + to_string(other->from) + " -> " + to_string(other->to);
+                if (declares(same.from))
+                    return "the directory " + dir + " is shared with " + (instance.empty() ? "the root" : to_string(instance)) +
+                           ", which still declares " + to_string(same.from);
                 if (!holds(same.from)) continue;
                 return "the directory " + dir + " is shared with " + (instance.empty() ? "the root" : to_string(instance)) +
                        ", which does not make the same move";
@@ -175,6 +178,18 @@ private:
         return nullptr;
     }
 
+    // Whether the new configuration declares what a block from `from` names: the resource
+    // instance, or any instance of a whole resource.
+    bool declares(const Address& from) const {
+        if (from.is_module()) return false;  // a module call's instances: the instances check above
+        if (declared_.count(from)) return true;
+        if (!from.resource->key.empty()) return false;
+        return std::any_of(declared_.begin(), declared_.end(), [&](const Address& object) {
+            return object.module == from.module && object.resource && object.resource->mode == from.resource->mode &&
+                   object.resource->type == from.resource->type && object.resource->name == from.resource->name;
+        });
+    }
+
     // Whether some object is where a block from `from` may touch it.
     bool holds(const Address& from) const {
         return std::any_of(world_.begin(), world_.end(), [&](const Address& object) { return touches(from, object); });
@@ -182,6 +197,7 @@ private:
 
     std::set<MoveBlock> blocks_;
     const ModuleDirs& dirs_;
+    std::set<Address> declared_;  // the resource instances of the new configuration
     std::vector<Address> world_;  // the prior objects, where the module blocks put them
     std::set<ModulePath> configured_;  // the module instances of the new configuration
     // Module instances by the directory their source is in, in address order.
@@ -224,6 +240,15 @@ std::vector<ModulePath> known_module_instances(const Plan& plan) {
     return {out.begin(), out.end()};
 }
 
+std::vector<Address> declared_objects(const Plan& plan) {
+    std::vector<Address> out;
+    for (const auto& change : plan.changes)
+        if (change.action != Action::remove && !change.deposed && change.address.resource &&
+            change.address.resource->mode == ResourceMode::managed)
+            out.push_back(change.address);
+    return out;
+}
+
 std::vector<Address> prior_objects(const Plan& plan) {
     std::vector<Address> out;
     for (const auto& change : plan.changes) {
@@ -236,8 +261,9 @@ std::vector<Address> prior_objects(const Plan& plan) {
 }
 
 std::vector<Placement> place_moves(const std::vector<MoveBlock>& blocks, const ModuleDirs& dirs,
-                                   const std::vector<ModulePath>& instances, const std::vector<Address>& objects) {
-    Placer placer(blocks, dirs, instances, objects);
+                                   const std::vector<ModulePath>& instances, const std::vector<Address>& objects,
+                                   const std::vector<Address>& declared) {
+    Placer placer(blocks, dirs, instances, objects, declared);
     std::vector<Placement> out;
     std::set<std::tuple<std::string, Address, Address>> seen;
     for (const auto& block : blocks) {
@@ -291,17 +317,18 @@ std::string with_module_dirs(const std::string& json_text,
     rapidjson::Document document;
     document.Parse(json_text.data(), json_text.size());
     if (document.HasParseError() || !document.IsObject()) throw std::runtime_error("modules.json is not valid JSON");
-    auto modules = document.FindMember("Modules");
-    if (modules == document.MemberEnd() || !modules->value.IsArray()) throw std::runtime_error("modules.json has no Modules list");
-    for (auto& entry : modules->value.GetArray()) {
-        if (!entry.IsObject()) continue;
-        auto key = entry.FindMember("Key");
-        auto dir = entry.FindMember("Dir");
-        if (key == entry.MemberEnd() || dir == entry.MemberEnd() || !key->value.IsString() || !dir->value.IsString()) continue;
-        const std::string key_text = key->value.GetString();
+    // HasMember and operator[], not FindMember: clang finds == between RapidJSON's
+    // non-const member iterators ambiguous under C++20.
+    if (!document.HasMember("Modules") || !document["Modules"].IsArray())
+        throw std::runtime_error("modules.json has no Modules list");
+    for (auto& entry : document["Modules"].GetArray()) {
+        if (!entry.IsObject() || !entry.HasMember("Key") || !entry.HasMember("Dir") || !entry["Key"].IsString() ||
+            !entry["Dir"].IsString())
+            continue;
+        const std::string key_text = entry["Key"].GetString();
         if (key_text.empty()) continue;
-        const std::string dir_text = new_dir(key_text, dir->value.GetString());
-        dir->value.SetString(dir_text.data(), static_cast<rapidjson::SizeType>(dir_text.size()), document.GetAllocator());
+        const std::string dir_text = new_dir(key_text, entry["Dir"].GetString());
+        entry["Dir"].SetString(dir_text.data(), static_cast<rapidjson::SizeType>(dir_text.size()), document.GetAllocator());
     }
     rapidjson::StringBuffer buffer;
     rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);

@@ -126,6 +126,7 @@ struct ConvergeOutcome {
     // From the last analysis, for placing the moves with --write.
     std::vector<Address> prior_objects;
     std::vector<ModulePath> module_instances;
+    std::vector<Address> declared_objects;  // the resource instances the configuration declares
     ConfigModule configuration;
 };
 

@@ -120,6 +120,12 @@ std::size_t compared_values(const Attributes& before, const Attributes& after);
 // A path as explanations may show it: a path into a sensitive value is cut at the
 // outermost attribute sensitive throughout, and marked `(sensitive)`.
 std::string displayed_path(const Attributes& before, const Attributes& after, const std::string& path);
+// Whether the JSON value `holder` holds the id (or arn) `id`, also a JSON string: it is
+// that string, or a string that contains it (an ARN, a policy document, a name built
+// from it, by interpolation or through a `local`), where the id has at least
+// `id_contained_from` characters: a short id ("1", "main") is inside many strings by chance.
+inline constexpr std::size_t id_contained_from = 8;
+bool holds_id(std::string_view holder, std::string_view id);
 // Whether a value is a zero value: null, `""`, `false`, `0`, `[]` or `{}`.
 bool is_zero_value(std::string_view value);
 // Whether some known value other than a zero value, and outside what `beside` ignores, is

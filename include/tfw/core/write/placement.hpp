@@ -47,9 +47,17 @@ struct Placement {
 // objects before the moves (before_moves()), whose module instances read a directory's
 // blocks too: a directory shared by several instances holds a block only when each of
 // them makes the same move or holds nothing it would move, once the module blocks have
-// moved what they move.
+// moved what they move. `declared` are the resource instances the new configuration
+// declares (declared_objects()): a block in a module's directory also moves from its
+// `from` in every other instance, which Terraform refuses ("Moved object still exists")
+// where that instance still declares it, so such a block goes to the caller instead.
 std::vector<Placement> place_moves(const std::vector<MoveBlock>& blocks, const ModuleDirs& dirs,
-                                   const std::vector<ModulePath>& instances, const std::vector<Address>& objects);
+                                   const std::vector<ModulePath>& instances, const std::vector<Address>& objects,
+                                   const std::vector<Address>& declared = {});
+
+// Every managed resource instance the new configuration of `plan` declares: each change
+// that leaves an object (all but deletions).
+std::vector<Address> declared_objects(const Plan& plan);
 
 // Every module instance of the new configuration that holds an object, with ancestors.
 std::vector<ModulePath> known_module_instances(const Plan& plan);
