@@ -11,6 +11,7 @@
 #include "tfw/core/parse/backend_config.hpp"
 #include "tfw/core/parse/plan_json.hpp"
 #include "tfw/core/parse/plan_text.hpp"
+#include "tfw/shell/config_files.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/signals.hpp"

@@ -441,7 +441,11 @@ std::vector<std::string> remove_tidy_blocks(const fs::path& root_dir, const std:
     for (const auto& [file, content] : files) {
         changed.push_back(file);
         if (content.pruned) continue;
+        // A link's target was written through, empty: it stays, and so does the link. The
+        // file it leads to is the user's, wherever it is, and an empty .tf file reads as
+        // no configuration.
         std::error_code error;
+        if (fs::is_symlink(root_dir / file, error)) continue;
         fs::remove(root_dir / file, error);
         if (error) throw std::runtime_error("removed the moved blocks of " + file + " but cannot remove the empty file: " + error.message());
     }

@@ -6,8 +6,10 @@
 // both roots' configuration, no .terraform, an empty XDG_STATE_HOME), where only the
 // states show what was cut short. Round 0 of each lock kind is killed right after its
 // first push (a terraform wrapper kills tfw then), so that a fresh clone must finish a
-// migration from the states alone; every fifth round after it resumes from a fresh clone,
-// the others in place.
+// migration from the states alone; rounds 1 and 2 are killed as the first push starts and
+// right after it, and resumed in place, which must roll back and finish, so that both
+// repairs are seen; every fifth round after them resumes from a fresh clone, the others
+// in place.
 #include <boost/test/unit_test.hpp>
 
 #include <iostream>
@@ -128,9 +130,30 @@ void kill_migrations(S3Lock lock) {
         BOOST_TEST(outcome == "finished from the states");
         ++outcomes["fresh clone: " + outcome];
     }
+    // Rounds 1 and 2 reach each repair in place for certain (issue 48): killed as its
+    // first push starts, rolled back; killed right after it, finished.
+    BOOST_TEST_CONTEXT("round 1, killed as its first push starts") {
+        const fs::path killing = write_terraform_killing_tfw_at_its_first_push(roots.a);
+        kills.kill_at(600, orphans, {"--terraform-bin=" + killing.string()});
+        release_a_lock_lost_to_a_retry(moto, lock, roots, tfw_tmp);
+        BOOST_TEST_REQUIRE(fs::exists(killing.string() + ".fired"), "tfw reached no push");
+        const std::string outcome = kills.resume_in_place(600);
+        BOOST_TEST(outcome == "rolled back");
+        ++outcomes["in place: " + outcome];
+    }
+    BOOST_TEST_CONTEXT("round 2, killed after its first push") {
+        const fs::path killing = write_terraform_killing_tfw_after_its_first_push(roots.a);
+        fs::remove(killing.string() + ".fired");
+        kills.kill_at(600, orphans, {"--terraform-bin=" + killing.string()});
+        release_a_lock_lost_to_a_retry(moto, lock, roots, tfw_tmp);
+        BOOST_TEST_REQUIRE(fs::exists(killing.string() + ".fired"), "no push was made");
+        const std::string outcome = kills.resume_in_place(600);
+        BOOST_TEST(outcome == "finished");
+        ++outcomes["in place: " + outcome];
+    }
     std::mt19937 random(seed);
     std::uniform_real_distribution<double> moment(0.0, kills.migration_seconds);
-    for (int round = 1; round < rounds; ++round) {
+    for (int round = 3; round < rounds; ++round) {
         BOOST_TEST_CONTEXT("round " << round) {
             const double delay = moment(random);
             kills.kill_at(delay, orphans);

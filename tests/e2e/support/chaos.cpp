@@ -75,6 +75,20 @@ fs::path write_terraform_killing_tfw_after_its_first_push(const Workspace& ws) {
     return file;
 }
 
+fs::path write_terraform_killing_tfw_at_its_first_push(const Workspace& ws) {
+    const fs::path file = ws.scratch() / "terraform-killing-at-push";
+    std::ofstream out(file);
+    out << "#!/bin/sh\n"
+           "case \" $* \" in *\" state push \"*)\n"
+           "  if [ ! -e \"$0.fired\" ]; then : > \"$0.fired\"; kill -9 $PPID; exit 1; fi;;\n"
+           "esac\n"
+           "exec \"" << terraform_binary().string() << "\" \"$@\"\n";
+    out.close();
+    if (!out) throw E2eError("cannot write " + file.string());
+    fs::permissions(file, fs::perms::owner_all);
+    return file;
+}
+
 fs::path write_terraform_changing_a_state_before_the_locks(const Workspace& ws, const fs::path& state_file,
                                                            const std::string& sed_script) {
     const fs::path file = ws.scratch() / "terraform-changing-a-state";
@@ -94,7 +108,13 @@ bool is_tfw_leftover(std::string_view name) {
     if (is_tfw_temp_file(name)) return true;
     std::size_t infix = name.rfind(".tfw-");
     if (infix == std::string_view::npos || !name.ends_with(".tmp")) return false;
-    std::string_view digits = name.substr(infix + 5, name.size() - infix - 5 - 4);
+    // `<file>.tfw-<pid>-<random hex>.tmp`, or an older tfw's `<file>.tfw-<pid>.tmp`.
+    std::string_view rest = name.substr(infix + 5, name.size() - infix - 5 - 4);
+    const std::size_t dash = rest.find('-');
+    const std::string_view digits = rest.substr(0, dash);
+    const std::string_view random = dash == std::string_view::npos ? std::string_view() : rest.substr(dash + 1);
+    if (dash != std::string_view::npos && (random.empty() || random.find_first_not_of("0123456789abcdef") != std::string_view::npos))
+        return false;
     return !digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos;
 }
 

@@ -35,6 +35,9 @@ public:
 // and marks that it did with the file `<its path>.fired`: a migration between roots cut
 // short between its pushes for certain.
 fs::path write_terraform_killing_tfw_after_its_first_push(const Workspace& ws);
+// The same, killing tfw as its first `state push` starts, before it runs: the journal is
+// written and no state is pushed, which the next run rolls back.
+fs::path write_terraform_killing_tfw_at_its_first_push(const Workspace& ws);
 
 // Writes a `terraform` wrapper into the workspace's scratch dir, for --terraform-bin, that
 // runs `sed -i SED_SCRIPT STATE_FILE` before its first `console` starts (in `tfw apply
