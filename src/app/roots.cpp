@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 // One root, exactly as `tfw plan` plans it, without a terminal, and show -json of the
 // result. `held` is the root's lock when the caller holds it for longer.
 void plan_root(RootRun& run, const RootsSettings& settings, const shell::RootLock* held) {
-    RootPlanSession session(run.dir, settings.lock_wait_of(run.dir), held, settings.say);
+    RootPlanSession session(run.dir, settings.lock_wait, held, settings.say);
     shell::Terraform terraform(settings.terraform_binary, run.global_args);
     shell::PlanRequest request;
     request.terraform_args = settings.plan_args;
@@ -150,7 +150,7 @@ RootsApplyOutcome apply_roots(std::vector<RootRun>& runs, const RootsSettings& s
     std::vector<fs::path> dirs;
     for (const auto& run : runs) dirs.push_back(run.dir);
     for (std::size_t i : shell::lock_order(dirs))
-        root_locks[i] = std::make_unique<shell::RootLock>(runs[i].dir, settings.lock_wait_of(runs[i].dir));
+        root_locks[i] = std::make_unique<shell::RootLock>(runs[i].dir, settings.lock_wait);
     const std::vector<shell::MigrationRoot> roots = migration_roots(runs);
     // A migration whose journal is lost is repaired from the states alone, as from a
     // fresh checkout: find_split_objects below; its pointers go once nothing is split.

@@ -10,15 +10,14 @@
 
 namespace tfw::app {
 
-RootsBlocksSession::RootsBlocksSession(const std::vector<BlocksRoot>& roots,
-                                       const std::function<shell::LockWait(const std::filesystem::path&)>& lock_wait_of)
+RootsBlocksSession::RootsBlocksSession(const std::vector<BlocksRoot>& roots, const shell::LockWait& lock_wait)
     : roots_(roots) {
     // No other tfw run may change these roots while tfw plans and writes them.
     std::vector<std::filesystem::path> dirs;
     for (const auto& root : roots_) dirs.push_back(root.dir);
     locks_.resize(roots_.size());
     for (std::size_t i : shell::lock_order(dirs))
-        locks_[i] = std::make_unique<shell::RootLock>(roots_[i].dir, lock_wait_of(roots_[i].dir));
+        locks_[i] = std::make_unique<shell::RootLock>(roots_[i].dir, lock_wait);
 }
 
 core::DeclarativePlan RootsBlocksSession::confirm(core::DeclarativePlan planned, const std::vector<std::string>& plan_args,

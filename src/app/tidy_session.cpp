@@ -1,6 +1,9 @@
-#include "tfw/app/tidy.hpp"
+#include "tfw/app/tidy_session.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+
+#include "tfw/app/migration_guard.hpp"
 
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/moved_writer.hpp"
@@ -55,6 +58,29 @@ TidyFindings TidySession::find(const std::function<shell::Terraform()>& make_ter
 std::vector<std::string> TidySession::remove(const TidyFindings& findings) {
     shell::throw_if_interrupted();
     return shell::remove_tidy_blocks(root_dir_, findings.blocks, findings.verdicts);
+}
+
+TidyOutcome run_tidy_session(const TidyRequest& request, const TidyUi& ui) {
+    shell::SignalForwarding signals;
+    const auto say = [&ui](const std::string& line) {
+        if (ui.say) ui.say(line);
+    };
+    TidySession session(request.root_dir, request.lock_wait, say);
+    // States in the middle of a migration do not say which blocks are still needed.
+    if (const auto cut_short = migration_cut_short(request.root_dir)) {
+        if (request.write) throw std::runtime_error(*cut_short + "; tfw tidy --write removes nothing until then");
+        say("tfw: warning: " + *cut_short);
+    }
+    auto terraform = [&request] {
+        return shell::Terraform(shell::resolve_terraform_binary(request.terraform_bin), request.global_args);
+    };
+    TidyOutcome outcome;
+    outcome.found = session.find(terraform, request.plan_args, request.backend_configs, request.include_shared, request.write);
+    if (ui.show) ui.show(outcome.found);
+    const auto& verdicts = outcome.found.verdicts;
+    const bool removable = std::any_of(verdicts.begin(), verdicts.end(), [](const core::TidyVerdict& v) { return v.remove; });
+    if (request.write && removable) outcome.changed = session.remove(outcome.found);
+    return outcome;
 }
 
 }  // namespace tfw::app

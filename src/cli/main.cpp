@@ -8,7 +8,8 @@
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>
 
-#include "tfw/app/root_plan.hpp"
+#include "tfw/app/passthrough.hpp"
+#include "tfw/app/request_error.hpp"
 #include "tfw/cli/args.hpp"
 #include "tfw/cli/moves_command.hpp"
 #include "tfw/cli/plan_command.hpp"
@@ -16,23 +17,16 @@
 #include "tfw/cli/tidy_command.hpp"
 #include "tfw/core/parse/plan_json.hpp"
 #include "tfw/core/policy/policy_yaml.hpp"
-#include "tfw/shell/process.hpp"
 #include "tfw/shell/signals.hpp"
-#include "tfw/shell/terraform.hpp"
 
 namespace tfw::cli {
 namespace {
 
 // Terraform's own `version -json` object, which scripts already read, with tfw's version
 // in front, indented as terraform indents it.
-int run_version_json(shell::Terraform& terraform) {
-    shell::ProcessResult version = terraform.run({"version", "-json"});
-    if (version.exit_code != 0) {
-        std::cerr << version.stderr_text;
-        return version.exit_code;
-    }
+std::string version_json(const std::string& terraform_json) {
     rapidjson::Document terraform_fields;
-    terraform_fields.Parse(version.stdout_text.c_str());
+    terraform_fields.Parse(terraform_json.c_str());
     if (terraform_fields.HasParseError() || !terraform_fields.IsObject())
         throw std::runtime_error("terraform version -json printed no JSON object");
     rapidjson::StringBuffer buffer;
@@ -49,8 +43,7 @@ int run_version_json(shell::Terraform& terraform) {
         member.value.Accept(writer);
     }
     writer.EndObject();
-    std::cout << buffer.GetString() << "\n";
-    return 0;
+    return std::string(buffer.GetString()) + "\n";
 }
 
 int run_version(const Invocation& invocation) {
@@ -58,21 +51,13 @@ int run_version(const Invocation& invocation) {
     bool json = std::find(args.begin(), args.end(), "-json") != args.end();
     // Plain: tfw's own line first, so that it shows even when terraform cannot run.
     if (!json) std::cout << "tfw v" << TFW_VERSION << "\n" << std::flush;
-    std::filesystem::path binary = shell::resolve_terraform_binary(invocation.options.terraform_bin);
-    shell::Terraform terraform(binary, {});
-    if (json) return run_version_json(terraform);
-    shell::ProcessResult version = terraform.run({"version"});
-    std::cout << version.stdout_text;
+    const app::TerraformVersion version = app::terraform_version(invocation.options.terraform_bin, json);
+    if (json && version.exit_code != 0) {
+        std::cerr << version.stderr_text;
+        return version.exit_code;
+    }
+    std::cout << (json ? version_json(version.stdout_text) : version.stdout_text);
     return version.exit_code;
-}
-
-// Anything tfw does not handle is terraform's, with the same arguments and exit code.
-[[noreturn]] void run_passthrough(const Invocation& invocation, const std::vector<std::string>& argv) {
-    app::remove_stale_files_unless_busy(invocation.root_dir, [](const std::string& line) { std::cerr << line << "\n"; });
-    std::vector<std::string> forwarded;
-    for (const auto& arg : argv)
-        if (arg.rfind("--terraform-bin", 0) != 0) forwarded.push_back(arg);
-    shell::exec_process(shell::resolve_terraform_binary(invocation.options.terraform_bin), forwarded);
 }
 
 }  // namespace
@@ -97,11 +82,16 @@ int run_main(int argc, char** argv) {
         if (command == "apply") return run_plan_command(invocation, true);
         if (command == "moves") return run_moves_command(invocation);
         if (command == "tidy") return run_tidy_command(invocation);
-        run_passthrough(invocation, args);
+        // Anything tfw does not handle is terraform's, with the same arguments and exit code.
+        app::hand_over_to_terraform(invocation.root_dir, invocation.options.terraform_bin, args,
+                                    [](const std::string& line) { std::cerr << line << "\n"; });
     } catch (const shell::Interrupted& interrupted) {
         std::cerr << "\ntfw: interrupted by signal " << interrupted.signal_number << "; " << interrupted.outcome << "\n";
         return interrupted.exit_code();
     } catch (const UsageError& error) {
+        std::cerr << "tfw: error: " << error.what() << " (see tfw --help)\n";
+        return 1;
+    } catch (const app::RequestError& error) {
         std::cerr << "tfw: error: " << error.what() << " (see tfw --help)\n";
         return 1;
     } catch (const core::PolicyError& error) {

@@ -1,51 +1,12 @@
 #include "tfw/cli/moves_command.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <iostream>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <stdexcept>
 
-#include "tfw/cli/policy_file.hpp"
-#include "tfw/core/match/match.hpp"
+#include "tfw/app/moves_session.hpp"
 #include "tfw/core/render/moves_format.hpp"
-#include "tfw/core/parse/plan_json.hpp"
-#include "tfw/core/parse/plan_text.hpp"
-#include "tfw/shell/file_io.hpp"
-#include "tfw/shell/signals.hpp"
-#include "tfw/shell/terraform.hpp"
 
 namespace tfw::cli {
-namespace {
-
-// A saved plan is a zip archive; `show -json` output is a JSON object. Decided by the
-// name first, then by the first byte, so a JSON file needs no particular name.
-bool looks_like_json(const std::filesystem::path& file) {
-    if (file.extension() == ".json") return true;
-    std::FILE* stream = std::fopen(file.c_str(), "rb");
-    if (!stream) return false;  // let terraform report it
-    int c = 0;
-    do c = std::fgetc(stream);
-    while (c == ' ' || c == '\n' || c == '\r' || c == '\t');
-    std::fclose(stream);
-    return c == '{';
-}
-
-// `terraform show -json PLAN` in the root module, as the plan file is named relative to it.
-std::string show_saved_plan(const Invocation& invocation, const std::string& plan_file) {
-    shell::SignalForwarding signals;
-    shell::Terraform terraform(shell::resolve_terraform_binary(invocation.options.terraform_bin), invocation.global_args);
-    shell::ProcessResult shown = terraform.run({"show", "-json", plan_file});
-    shell::throw_if_interrupted();
-    if (shown.exit_code != 0) {
-        std::cerr << shown.stderr_text;
-        std::string reason = core::first_error_line(shown.stderr_text.empty() ? shown.stdout_text : shown.stderr_text);
-        throw std::runtime_error("terraform show -json " + plan_file + " failed" + (reason.empty() ? "" : ": " + reason));
-    }
-    return std::move(shown.stdout_text);
-}
-
-}  // namespace
 
 std::string moves_usage_text() {
     return "Usage: tfw [-chdir=DIR] moves PLAN [--format=hcl|json|commands] [--policy=FILE]\n\n"
@@ -86,26 +47,15 @@ int run_moves_command(const Invocation& invocation) {
     }
     if (!plan_arg) throw UsageError("tfw moves needs a plan: a saved plan file, a show -json file, or - for stdin");
 
-    core::Policy policy = load_policy_file(invocation);
-
-    std::string json;
-    if (*plan_arg == "-") {
-        json = shell::read_descriptor(STDIN_FILENO, "the plan from stdin");
-    } else {
-        std::filesystem::path relative(*plan_arg);
-        std::filesystem::path file = relative.is_absolute() ? relative : invocation.root_dir / relative;
-        json = looks_like_json(file) ? shell::read_file(file) : show_saved_plan(invocation, *plan_arg);
-    }
-
-    core::MatchResult matched;
-    {
-        // The plan model lives only as long as matching needs it.
-        core::Plan plan = core::load_plan_json(json);
-        std::string().swap(json);
-        if (plan.errored) std::cerr << "tfw: warning: the plan is marked errored; its changes may be incomplete\n";
-        matched = core::match_moves(plan, policy);
-    }
-    core::MovesReport report = core::decide_report(policy, std::move(matched));
+    app::MovesRequest request;
+    request.root_dir = invocation.root_dir;
+    request.global_args = invocation.global_args;
+    request.plan = *plan_arg;
+    request.terraform_bin = invocation.options.terraform_bin;
+    request.policy_file = invocation.options.policy_file;
+    const core::MovesReport report = app::infer_moves(
+        request, [](const std::string& line) { std::cerr << line << "\n"; },
+        [](const std::string& terraform_says) { std::cerr << terraform_says; });
 
     std::cerr << core::render_proposals_comments(report, *format) << std::flush;
     std::cout << core::render_moves(report, *format) << std::flush;

@@ -4,13 +4,10 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "tfw/app/migration_guard.hpp"
-#include "tfw/app/tidy.hpp"
+#include "tfw/app/tidy_session.hpp"
 #include "tfw/cli/plan_command.hpp"
-#include "tfw/core/tidy/tidy.hpp"
-#include "tfw/shell/signals.hpp"
-#include "tfw/shell/terraform.hpp"
 #include "tfw/core/model/text.hpp"
+#include "tfw/core/tidy/tidy.hpp"
 
 namespace tfw::cli {
 
@@ -36,6 +33,40 @@ std::string tidy_usage_text() {
            "-lock-timeout=D also waits up to D for another tfw run in the root module to end.\n";
 }
 
+namespace {
+
+// Each block with its verdict, and what --write would do; returns how many can go.
+std::size_t show_findings(const app::TidyFindings& found, const TfwOptions& options) {
+    const auto& blocks = found.blocks;
+    const auto& verdicts = found.verdicts;
+    if (blocks.empty()) {
+        std::cout << "tfw tidy: no moved blocks in the root module or its local modules\n";
+        return 0;
+    }
+    std::cout << "tfw tidy: read the states of workspace" << (found.workspaces.size() == 1 ? " " : "s ")
+              << core::join(found.workspaces) << "\n";
+    if (!found.from_backend_config.empty() && options.backend_configs.empty())
+        std::cout << "tfw tidy: the backend takes " << core::join(found.from_backend_config)
+                  << " from -backend-config: other environments' states were not read (--backend-config FILE names "
+                     "them; --write requires it)\n";
+    std::size_t removable = 0;
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const core::MovedBlock& block = blocks[i].block;
+        if (verdicts[i].remove) ++removable;
+        std::cout << block.file << ":" << block.line << ": " << (verdicts[i].remove ? "can go" : "stays") << ": "
+                  << core::to_string(block.from) << " -> " << core::to_string(block.to) << ": " << verdicts[i].reason
+                  << "\n";
+    }
+    if (removable == 0)
+        std::cout << "tfw tidy: every moved block is still needed; nothing to remove\n";
+    else if (!options.write)
+        std::cout << "tfw tidy: " << removable << " of " << blocks.size() << " moved blocks can go; tfw tidy --write removes them\n";
+    std::cout << std::flush;
+    return removable;
+}
+
+}  // namespace
+
 int run_tidy_command(const Invocation& invocation) {
     if (invocation.help) {
         std::cout << tidy_usage_text();
@@ -47,54 +78,25 @@ int run_tidy_command(const Invocation& invocation) {
         if (arg == "-out" || arg.rfind("-out=", 0) == 0) throw UsageError("tfw tidy saves no plan: " + arg);
     }
 
-    shell::SignalForwarding signals;
     // -lock-timeout waits for tfw's own lock on the root too, as for the state lock.
     const PlanArgs args = split_plan_args(invocation.terraform_args, false);
-    app::TidySession session(invocation.root_dir, root_lock_wait(args, invocation.root_dir),
-                             [](const std::string& line) { std::cerr << line << "\n"; });
-    // States in the middle of a migration do not say which blocks are still needed.
-    if (const auto cut_short = app::migration_cut_short(invocation.root_dir)) {
-        if (invocation.options.write) throw std::runtime_error(*cut_short + "; tfw tidy --write removes nothing until then");
-        std::cerr << "tfw: warning: " << *cut_short << "\n";
-    }
-    auto terraform = [&invocation] {
-        return shell::Terraform(shell::resolve_terraform_binary(invocation.options.terraform_bin), invocation.global_args);
-    };
-    const app::TidyFindings found = session.find(terraform, invocation.terraform_args, invocation.options.backend_configs,
-                                                 invocation.options.include_shared, invocation.options.write);
-    const auto& blocks = found.blocks;
-    const auto& verdicts = found.verdicts;
-    if (blocks.empty()) {
-        std::cout << "tfw tidy: no moved blocks in the root module or its local modules\n";
-        return 0;
-    }
-    std::cout << "tfw tidy: read the states of workspace" << (found.workspaces.size() == 1 ? " " : "s ")
-              << core::join(found.workspaces) << "\n";
-    if (!found.from_backend_config.empty() && invocation.options.backend_configs.empty())
-        std::cout << "tfw tidy: the backend takes " << core::join(found.from_backend_config)
-                  << " from -backend-config: other environments' states were not read (--backend-config FILE names "
-                     "them; --write requires it)\n";
-
+    app::TidyRequest request;
+    request.root_dir = invocation.root_dir;
+    request.global_args = invocation.global_args;
+    request.plan_args = invocation.terraform_args;
+    request.backend_configs = invocation.options.backend_configs;
+    request.include_shared = invocation.options.include_shared;
+    request.write = invocation.options.write;
+    request.terraform_bin = invocation.options.terraform_bin;
+    request.lock_wait = root_lock_wait(args);
     std::size_t removable = 0;
-    for (std::size_t i = 0; i < blocks.size(); ++i) {
-        const core::MovedBlock& block = blocks[i].block;
-        if (verdicts[i].remove) ++removable;
-        std::cout << block.file << ":" << block.line << ": " << (verdicts[i].remove ? "can go" : "stays") << ": "
-                  << core::to_string(block.from) << " -> " << core::to_string(block.to) << ": " << verdicts[i].reason
-                  << "\n";
-    }
-    if (removable == 0) {
-        std::cout << "tfw tidy: every moved block is still needed; nothing to remove\n";
-        return 0;
-    }
-    if (!invocation.options.write) {
-        std::cout << "tfw tidy: " << removable << " of " << blocks.size()
-                  << " moved blocks can go; tfw tidy --write removes them\n";
-        return 0;
-    }
-    std::vector<std::string> changed = session.remove(found);
+    app::TidyUi ui;
+    ui.say = [](const std::string& line) { std::cerr << line << "\n"; };
+    ui.show = [&](const app::TidyFindings& found) { removable = show_findings(found, invocation.options); };
+    const app::TidyOutcome outcome = app::run_tidy_session(request, ui);
+    if (outcome.found.blocks.empty() || removable == 0 || !invocation.options.write) return 0;
     std::cout << "tfw tidy: removed " << removable << " moved block" << (removable == 1 ? "" : "s") << " from "
-              << changed.size() << " file" << (changed.size() == 1 ? "" : "s") << "\n";
+              << outcome.changed.size() << " file" << (outcome.changed.size() == 1 ? "" : "s") << "\n";
     return 0;
 }
 

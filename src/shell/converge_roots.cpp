@@ -7,7 +7,7 @@
 #include "tfw/core/roots/between_roots_refresh.hpp"
 #include "tfw/core/roots/cross_root_plan.hpp"
 #include "tfw/core/parse/plan_options.hpp"
-#include "tfw/core/roots/state_migration.hpp"
+#include "tfw/core/roots/migration_plan.hpp"
 #include "tfw/shell/engine_loop.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/plan_with_state.hpp"
@@ -46,7 +46,7 @@ public:
         const std::vector<core::MovePair> moves = action.inject ? *action.inject : std::vector<core::MovePair>{};
         const std::vector<core::StateTransfer> transfers = core::transfers_of(moves);
         if (!transfers.empty()) {
-            const std::vector<core::RootStates> states = core::migrate_states(originals(), transfers);
+            const std::vector<core::RootStates> states = core::plan_migration(originals(), transfers);
             std::vector<bool> involved(request_.roots.size(), false);
             for (const auto& t : transfers) involved[t.from_root] = involved[t.to_root] = true;
             std::vector<std::string> args = plan_args_;

@@ -63,7 +63,7 @@ RootLock::RootLock(const std::filesystem::path& root_dir, const LockWait& wait) 
     if (wait.timeout <= std::chrono::nanoseconds::zero())
         throw RootBusy("another tfw run is active in " + dir +
                        " (one tfw at a time per root module); run again when it has finished");
-    if (wait.on_wait) wait.on_wait();
+    if (wait.on_wait) wait.on_wait(dir);
     const auto deadline = std::chrono::steady_clock::now() + wait.timeout;
     for (;;) {
         throw_if_interrupted();

@@ -334,7 +334,7 @@ MigrationOutcome migrate_states(const MigrationRequest& request) {
         request.say("tfw: the states are those Terraform just planned the moves between roots against: those plans judge the migration");
     std::vector<core::RootStates> states;
     for (std::size_t round = 0; !transfers.empty(); ++round) {
-        states = core::migrate_states(originals, transfers);
+        states = core::plan_migration(originals, transfers);
         std::vector<core::Plan> made;
         for (std::size_t i = 0; i < locked.size() && (round > 0 || !still_judged); ++i) {
             const fs::path dir = scratch.path() / ("check-" + std::to_string(round) + "-" + std::to_string(i));

@@ -19,7 +19,7 @@
 #include "checks.hpp"
 #include "migration_kills.hpp"
 #include "roots_split.hpp"
-#include "tfw/core/roots/state_migration.hpp"
+#include "tfw/core/roots/migration_plan.hpp"
 #include "workspace.hpp"
 
 using namespace tfw::e2e;

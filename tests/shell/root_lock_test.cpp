@@ -152,7 +152,7 @@ BOOST_AUTO_TEST_CASE(with_a_timeout_a_run_waits_for_the_holder) {
     ScratchDir dir;
     pid_t child = child_holding_lock(dir.path);
     int announced = 0;
-    LockWait wait{std::chrono::milliseconds(300), "-lock-timeout=300ms", [&] { ++announced; }};
+    LockWait wait{std::chrono::milliseconds(300), "-lock-timeout=300ms", [&](const std::string&) { ++announced; }};
     std::string message = "not busy";
     try {
         RootLock second(dir.path, wait);
@@ -167,8 +167,9 @@ BOOST_AUTO_TEST_CASE(with_a_timeout_a_run_waits_for_the_holder) {
     // when the run announces its wait, so the overlap does not depend on timing.
     announced = 0;
     wait.timeout = std::chrono::minutes(2);
-    wait.on_wait = [&] {
+    wait.on_wait = [&](const std::string& waiting_on) {
         ++announced;
+        BOOST_TEST(waiting_on == dir.path.string());
         ::kill(child, SIGKILL);
     };
     RootLock after(dir.path, wait);
@@ -183,14 +184,14 @@ BOOST_AUTO_TEST_CASE(a_zero_timeout_fails_at_once_and_a_free_lock_needs_no_wait)
     ScratchDir dir;
     int announced = 0;
     {
-        RootLock free_lock(dir.path, LockWait{std::chrono::minutes(2), "-lock-timeout=2m", [&] { ++announced; }});
+        RootLock free_lock(dir.path, LockWait{std::chrono::minutes(2), "-lock-timeout=2m", [&](const std::string&) { ++announced; }});
         BOOST_TEST(free_lock.held());
     }
     BOOST_TEST(announced == 0);
     pid_t child = child_holding_lock(dir.path);
     std::string message;
     try {
-        RootLock second(dir.path, LockWait{std::chrono::seconds(0), "-lock-timeout=0s", [&] { ++announced; }});
+        RootLock second(dir.path, LockWait{std::chrono::seconds(0), "-lock-timeout=0s", [&](const std::string&) { ++announced; }});
     } catch (const RootBusy& busy) {
         message = busy.what();
     }

@@ -2,12 +2,15 @@
 // built-in defaults.
 #pragma once
 
-#include "tfw/cli/args.hpp"
+#include <filesystem>
+#include <string>
+
 #include "tfw/core/policy/policy.hpp"
 
-namespace tfw::cli {
+namespace tfw::app {
 
-// Throws core::PolicyError (file:line:column) or std::runtime_error (unreadable file).
-core::Policy load_policy_file(const Invocation& invocation);
+// `policy_file` is --policy's file ("" when not given). Throws core::PolicyError
+// (file:line:column) or std::runtime_error (an unreadable file, or root).
+core::Policy load_policy_file(const std::filesystem::path& root_dir, const std::string& policy_file);
 
-}  // namespace tfw::cli
+}  // namespace tfw::app

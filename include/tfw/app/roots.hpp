@@ -45,7 +45,7 @@ struct RootsSettings {
     bool json_stream = false;
     int max_iterations = 10;
     std::function<core::Policy(const std::filesystem::path& root_dir)> policy_of;
-    std::function<shell::LockWait(const std::filesystem::path& root_dir)> lock_wait_of;
+    shell::LockWait lock_wait;  // for tfw's lock on each root
     std::function<void(const std::string&)> say;  // one line for the user, on stderr
 };
 

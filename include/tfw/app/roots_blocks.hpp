@@ -29,8 +29,7 @@ struct BlocksRoot {
 
 class RootsBlocksSession {
 public:
-    RootsBlocksSession(const std::vector<BlocksRoot>& roots,
-                       const std::function<shell::LockWait(const std::filesystem::path&)>& lock_wait_of);
+    RootsBlocksSession(const std::vector<BlocksRoot>& roots, const shell::LockWait& lock_wait);
 
     // What Terraform confirms of `planned`, planned with the user's plan options.
     core::DeclarativePlan confirm(core::DeclarativePlan planned, const std::vector<std::string>& plan_args,

@@ -46,4 +46,33 @@ private:
     shell::TempDir scratch_;
 };
 
+// What the command line asked of `tfw tidy`.
+struct TidyRequest {
+    std::filesystem::path root_dir = ".";
+    std::vector<std::string> global_args;
+    std::vector<std::string> plan_args;  // -var, -var-file, -lock-timeout: for the plans that confirm a removal
+    std::vector<std::string> backend_configs;
+    bool include_shared = false;
+    bool write = false;
+    std::string terraform_bin;
+    shell::LockWait lock_wait;
+};
+
+struct TidyOutcome {
+    TidyFindings found;
+    std::vector<std::string> changed;  // the files --write changed, relative to the root
+};
+
+// The command line's side: `say` gets one line each (warnings, notes), `show` the
+// findings before anything is removed.
+struct TidyUi {
+    std::function<void(const std::string&)> say;
+    std::function<void(const TidyFindings&)> show;
+};
+
+// The whole story of `tfw tidy`: tfw's lock on the root, a migration cut short (a warning,
+// or with --write a refusal: states in the middle of one do not say which blocks are
+// needed), the findings, and with --write the removal.
+TidyOutcome run_tidy_session(const TidyRequest& request, const TidyUi& ui);
+
 }  // namespace tfw::app

@@ -1,13 +1,13 @@
-// `tfw plan` and `tfw apply`: the converge loop, tfw's summary and Terraform's plan.
+// `tfw plan` and `tfw apply` of one root module: the command line's part. It parses the
+// options into an app::PlanSessionRequest, shows, asks and streams for the session
+// (app/plan_session), and turns its outcome into the exit code.
 #pragma once
 
 #include <filesystem>
 #include <string>
-#include <vector>
 
+#include "tfw/app/write_moves.hpp"
 #include "tfw/cli/args.hpp"
-#include "tfw/core/write/placement.hpp"
-#include "tfw/shell/converge.hpp"
 #include "tfw/shell/root_lock.hpp"
 
 namespace tfw::cli {
@@ -15,14 +15,12 @@ namespace tfw::cli {
 // Returns the exit code; throws for errors that main turns into one-line messages.
 int run_plan_command(const Invocation& invocation, bool apply);
 
-// The fewest blocks equivalent to the converged moves, each placed in the module where it
-// belongs (--write).
-std::vector<core::Placement> placements_of(const Invocation& invocation, const shell::ConvergeResult& result);
-// --write: appends the placed blocks to each directory's moved file; what was written.
-std::string persist_moves(const Invocation& invocation, const std::vector<core::Placement>& placements);
+// What --write did, one line each: a note on where a block is written, the files written,
+// or that every move was already declared.
+std::string render_written_moves(const app::WrittenMoves& written);
 
-// How long to wait for tfw's lock on `root_dir`: -lock-timeout's duration, announced on
-// stderr in one line when the run starts to wait.
-shell::LockWait root_lock_wait(const PlanArgs& args, const std::filesystem::path& root_dir);
+// How long to wait for tfw's lock on a root: -lock-timeout's duration, announced on
+// stderr in one line, naming the root, when the run starts to wait.
+shell::LockWait root_lock_wait(const PlanArgs& args);
 
 }  // namespace tfw::cli

@@ -3,12 +3,13 @@
 // tfw runs in. Every root is planned with tfw's own loop, in parallel (at most one per
 // core), so that moves inside each root are inferred exactly as `tfw plan` infers them;
 // what each root still plans to delete and create is then paired between roots by the
-// same engine, and judged by Terraform on copies of the states (app/roots.hpp,
-// shell/converge_roots.hpp). One report covers all the roots.
+// same engine, and judged by Terraform on copies of the states (app/roots_session.hpp).
+// This is the command line's part: it parses, shows and asks. One report covers all the
+// roots.
 //
 // Without --write no file of the user's is changed, and no state is ever touched; with
 // --write the moves between roots are written as removed and import blocks
-// (cli/roots_declarative.hpp). The output is a
+// (app/roots_session, app/roots_blocks). The output is a
 // text report (each root's plan, then the moves between roots and the refusals), with
 // --format=json the same as one JSON object (core/render/cross_root_json.hpp), or with
 // --format=commands the shell commands that carry out the moves between roots by hand

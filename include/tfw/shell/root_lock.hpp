@@ -33,7 +33,8 @@ struct RootBusy : std::runtime_error {
 struct LockWait {
     std::chrono::nanoseconds timeout{0};
     std::string option;              // as the user wrote it, for messages: "-lock-timeout=120s"
-    std::function<void()> on_wait;   // called once, when the run starts to wait
+    // Called once, when the run starts to wait, with the root module's absolute directory.
+    std::function<void(const std::string& dir)> on_wait;
 };
 
 // The order in which to lock several roots (their indexes): by absolute path, the same for

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "tfw/core/roots/state_migration.hpp"
+#include "tfw/core/roots/migration_plan.hpp"
 #include "tfw/shell/terraform.hpp"
 
 namespace tfw::shell {

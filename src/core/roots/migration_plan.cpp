@@ -1,4 +1,4 @@
-#include "tfw/core/roots/state_migration.hpp"
+#include "tfw/core/roots/migration_plan.hpp"
 
 #include <algorithm>
 #include <map>
@@ -162,7 +162,7 @@ void copy_into(rj::Document& to, const rj::Document& from) { to.CopyFrom(from, t
 
 }  // namespace
 
-std::vector<RootStates> migrate_states(const std::vector<std::string>& originals,
+std::vector<RootStates> plan_migration(const std::vector<std::string>& originals,
                                        const std::vector<StateTransfer>& transfers) {
     const std::size_t n = originals.size();
     std::vector<StateDoc> gained(n), final_state(n);

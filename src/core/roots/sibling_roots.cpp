@@ -5,7 +5,7 @@
 
 #include <rapidjson/document.h>
 
-#include "tfw/core/roots/state_migration.hpp"
+#include "tfw/core/roots/migration_plan.hpp"
 
 namespace tfw::core::inline roots {
 namespace {

@@ -1,4 +1,4 @@
-#include "tfw/core/roots/state_migration.hpp"
+#include "tfw/core/roots/migration_plan.hpp"
 
 #include "tfw/core/model/address.hpp"
 
@@ -83,7 +83,7 @@ BOOST_AUTO_TEST_CASE(moves_objects_in_two_steps_per_root) {
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) {
-            const auto states = migrate_states(c.originals, c.transfers);
+            const auto states = plan_migration(c.originals, c.transfers);
             BOOST_TEST_REQUIRE(states.size() == c.expected.size());
             for (std::size_t i = 0; i < states.size(); ++i) {
                 BOOST_TEST(shown(states[i].gained) + " | " + shown(states[i].final_state) == c.expected[i],
@@ -98,7 +98,7 @@ BOOST_AUTO_TEST_CASE(moves_objects_in_two_steps_per_root) {
 }
 
 BOOST_AUTO_TEST_CASE(a_moved_object_keeps_its_values_and_gets_its_new_key) {
-    const auto states = migrate_states(
+    const auto states = plan_migration(
         {state("A", 1, resource("", "subnet", "map", instance("\"a\"", "s1", R"("terraform_data.network","terraform_data.gone")")) +
                            "," + resource("", "network", "", instance("", "n1"))),
          state("B", 1, "")},
@@ -151,7 +151,7 @@ BOOST_AUTO_TEST_CASE(refuses_what_state_mv_would_refuse) {
         BOOST_TEST_CONTEXT(r.name) {
             std::string message;
             try {
-                migrate_states(r.originals, r.transfers);
+                plan_migration(r.originals, r.transfers);
             } catch (const StateMigrationError& error) {
                 message = error.what();
             }
@@ -163,7 +163,7 @@ BOOST_AUTO_TEST_CASE(refuses_what_state_mv_would_refuse) {
 BOOST_AUTO_TEST_CASE(tells_each_step_of_a_state_from_a_change_by_someone_else) {
     const std::string a = state("A", 3, resource("", "network", "", instance("", "n1")));
     const std::string b = state("B", 5, resource("", "other", "", instance("", "o1")));
-    const auto states = migrate_states({a, b}, {{0, "terraform_data.network", 1, "terraform_data.network"},
+    const auto states = plan_migration({a, b}, {{0, "terraform_data.network", 1, "terraform_data.network"},
                                                 {1, "terraform_data.other", 0, "terraform_data.other"}});
     const RootStates& root_a = states[0];
     struct Step {
@@ -193,7 +193,7 @@ BOOST_AUTO_TEST_CASE(tells_each_step_of_a_state_from_a_change_by_someone_else) {
     BOOST_TEST(serial_of(a) == 3u);
     BOOST_TEST(serial_of(with_serial(a, 42)) == 42u);
     // A root that only loses has no gained step: its first push is the final one.
-    const auto one_way = migrate_states({a, b}, {{0, "terraform_data.network", 1, "terraform_data.renamed"}});
+    const auto one_way = plan_migration({a, b}, {{0, "terraform_data.network", 1, "terraform_data.renamed"}});
     BOOST_TEST(!one_way[0].gained);
     BOOST_TEST((step_of(*one_way[0].final_state, one_way[0]) == StateStep::final_state));
     BOOST_TEST((step_of(*one_way[1].gained, one_way[1]) == StateStep::gained));
@@ -206,7 +206,7 @@ BOOST_AUTO_TEST_CASE(pushes_what_is_left_gains_before_losses) {
     const std::string b = state("B", 5, resource("", "other", "", instance("", "o1")));
     const std::string c = state("C", 1, "");
     // A gives to C; B and A swap: A and B both gain and lose, C only gains.
-    const auto states = migrate_states({a, b, c}, {{0, "terraform_data.network", 2, "terraform_data.network"},
+    const auto states = plan_migration({a, b, c}, {{0, "terraform_data.network", 2, "terraform_data.network"},
                                                    {1, "terraform_data.other", 0, "terraform_data.other"}});
     using S = StateStep;
     auto show = [](const std::vector<StatePush>& pushes) {
@@ -286,7 +286,7 @@ BOOST_AUTO_TEST_CASE(a_root_without_a_state_gets_one_of_its_own) {
     BOOST_TEST(serial_of(fresh) == 0u);
     BOOST_TEST(serial_of("") == 0u);
     BOOST_TEST(state_addresses(fresh).empty());
-    const auto states = migrate_states({a, fresh}, {{0, "terraform_data.network", 1, "terraform_data.network"}});
+    const auto states = plan_migration({a, fresh}, {{0, "terraform_data.network", 1, "terraform_data.network"}});
     BOOST_TEST(shown(states[1].gained) == "serial 1: terraform_data.network");
     BOOST_TEST(contains_lineage(*states[1].gained, "NEW"));
     // Before its first push the root still has no state: that is its original step.

@@ -16,7 +16,7 @@
 #include "tfw/core/model/address.hpp"
 #include "tfw/core/match/match.hpp"
 #include "tfw/core/model/plan.hpp"
-#include "tfw/core/roots/state_migration.hpp"
+#include "tfw/core/roots/migration_plan.hpp"
 #include "tfw/core/converge/tie_trials.hpp"
 
 namespace tfw::core::inline roots {

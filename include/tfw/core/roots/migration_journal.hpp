@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tfw/core/roots/state_migration.hpp"
+#include "tfw/core/roots/migration_plan.hpp"
 
 namespace tfw::core::inline roots {
 

@@ -49,7 +49,7 @@ struct StateMigrationError : std::runtime_error {
 // `originals[i]` is root i's state as pulled. Throws StateMigrationError naming the root
 // index and the address when a state is not a version 4 state, an object to move is not
 // in its state, or its new address already holds one.
-std::vector<RootStates> migrate_states(const std::vector<std::string>& originals,
+std::vector<RootStates> plan_migration(const std::vector<std::string>& originals,
                                        const std::vector<StateTransfer>& transfers);
 
 // Where a root's state is in the migration, judged from its lineage, its serial and the

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "tfw/core/model/plan.hpp"
-#include "tfw/core/roots/state_migration.hpp"
+#include "tfw/core/roots/migration_plan.hpp"
 
 namespace tfw::core::inline roots {
 
