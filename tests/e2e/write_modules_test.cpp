@@ -43,6 +43,33 @@ BOOST_AUTO_TEST_CASE(move_between_grandchildren_is_written_in_the_middle_module)
 // rename inside: a single block in modules/svc/moved.tf.
 BOOST_AUTO_TEST_CASE(source_called_several_times_gets_one_block) { check_write_case("shared_source"); }
 
+// module.m["a"]'s object re-keyed k1 -> k2 where module.m["b"] now declares a new k1: a
+// block in modules/m would move b's k1 too, which b still declares, and plain terraform
+// refuses that ("Moved object still exists"). The block is written in the root, with
+// full addresses (issue 47).
+BOOST_AUTO_TEST_CASE(a_block_another_instance_contradicts_goes_to_the_caller) {
+    Workspace ws("write_shared_declared");
+    ws.apply_before();
+    ws.switch_to("after");
+    const RunResult written = ws.tfw({"plan", "-input=false", "-no-color", "--write"});
+    BOOST_TEST_REQUIRE(written.exit_code == 0, written.describe());
+    BOOST_TEST(!ws.exists("modules/m/moved.tf"), written.describe());
+    BOOST_TEST(ws.read_file("moved.tf").find("from = module.m[\"a\"].terraform_data.x[\"k1\"]") != std::string::npos,
+               written.describe());
+    BOOST_TEST(written.out.find("which still declares module.m[\"b\"].terraform_data.x[\"k1\"]") != std::string::npos,
+               written.describe());
+    const RunResult planned = ws.terraform({"plan", "-input=false", "-no-color"});
+    BOOST_TEST(planned.exit_code == 0, planned.describe());
+    BOOST_TEST(planned.out.find("Plan: 1 to add, 0 to change, 0 to destroy.") != std::string::npos, planned.describe());
+    BOOST_TEST(planned.out.find("module.m[\"a\"].terraform_data.x[\"k1\"] has moved to module.m[\"a\"].terraform_data.x[\"k2\"]") !=
+                   std::string::npos,
+               planned.describe());
+    const Snapshot after_write = ws.snapshot();
+    const RunResult again = ws.tfw({"plan", "-input=false", "-no-color", "--write"});
+    BOOST_TEST(again.exit_code == 0, again.describe());
+    BOOST_TEST(snapshot_difference(after_write, ws.snapshot()) == "");
+}
+
 // module.a.module.b -> module.x.module.y (both calls renamed): module.a -> module.x in
 // the root's moved.tf, module.b -> module.y in modules/a/moved.tf, where call b lives.
 BOOST_AUTO_TEST_CASE(two_level_rename_writes_one_block_per_level_in_its_own_module) {
