@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "tfw/core/converge/implied_moves.hpp"
 #include "tfw/core/converge/replaced_moves.hpp"
 
 namespace tfw::core::inline converge {
@@ -10,6 +11,13 @@ Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file, const 
     const Plan& shown_as_planned = *co_await shown_plan(file);
     std::optional<Plan> read_apart;
     if (!replaced.empty()) read_apart = without_replaced_moves(shown_as_planned, replaced);
+    // Terraform's own moves that another deletion questions are hypotheses too.
+    const std::vector<MovePair> injected_now = pairs_of(result.moves);
+    const std::set<MovePair> own(injected_now.begin(), injected_now.end());
+    const Plan& before_questions = read_apart ? *read_apart : shown_as_planned;
+    if (std::any_of(before_questions.changes.begin(), before_questions.changes.end(),
+                    [](const ResourceChange& change) { return change.is_kept_implied_move(); }))
+        read_apart = with_implied_moves_questioned(before_questions, own);
     const Plan& plan = read_apart ? *read_apart : shown_as_planned;
     // Only the first plan's refresh is the user's: the plans after it skip theirs until
     // the final one, which need not refresh either when this one read nothing new.

@@ -215,8 +215,12 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
                     // changes decides whether the policy's ignore rules cover it.
                     held_values = change.action == Action::update || change.action == Action::delete_then_create ||
                                   change.action == Action::create_then_delete;
+                    // Terraform's own move as `count` came or went (`x` to `x[0]`, and back):
+                    // its values may pair it otherwise (core/converge/implied_moves).
+                    const bool implied = !previous.empty() && (change.address_text == std::string(previous) + "[0]" ||
+                                                               std::string(previous) == change.address_text + "[0]");
                     every_value = change.action == Action::create || change.action == Action::remove ||
-                                  (held_values && !previous.empty());
+                                  (held_values && !previous.empty()) || implied;
                 } else if (field == "importing") {
                     cursor.members([&](std::string_view member) {
                         if (member == "id") change.importing_id = std::string(cursor.string());
@@ -235,8 +239,10 @@ void load_resource_change(JsonCursor& cursor, ChangeValues& values, ResourceChan
     if (!change.address.resource) throw PlanJsonError(at + ", which is not a resource");
     if (change.previous_address && !change.previous_address->resource)
         throw PlanJsonError(at + " moved from " + quote_hcl_string(previous) + ", which is not a resource");
-    if (change.is_deletion_candidate() || change.is_replaced_move()) change.before = values.before();
-    if (change.is_creation_candidate() || change.is_replaced_move() || change.action == Action::update)
+    if (change.is_deletion_candidate() || change.is_replaced_move() || change.is_kept_implied_move())
+        change.before = values.before();
+    if (change.is_creation_candidate() || change.is_replaced_move() || change.is_kept_implied_move() ||
+        change.action == Action::update)
         change.after = values.after();
     if (change.may_refer_to_replaced()) change.held_until_apply = values.held_until_apply();
     if (change.action == Action::update && change.previous_address) change.changed_attributes = values.changed_attributes();

@@ -3,7 +3,7 @@
 namespace tfw::core::inline parse {
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool is_word_break(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 }  // namespace
 
@@ -22,7 +22,7 @@ std::vector<std::string> split_shell_words(std::string_view text, std::string_vi
             escaped = true;
             continue;
         }
-        if (is_blank(c) && !single_quoted && !double_quoted) {
+        if (is_word_break(c) && !single_quoted && !double_quoted) {
             if (has_word) words.push_back(word);
             word.clear();
             has_word = false;

@@ -27,9 +27,10 @@ struct ResourceChange {
     bool deposed = false;
     // `change.importing.id`: the object is imported here by an `import` block.
     std::optional<std::string> importing_id;
-    // Filled only for move candidates (a plain delete or a plain create) and replaced moved
-    // objects (is_replaced_move), to keep memory proportional to what matching needs; `after`
-    // also for an update, whose new values name what a tie's holder refers to now.
+    // Filled only for move candidates (a plain delete or a plain create), replaced moved
+    // objects (is_replaced_move) and Terraform's own moves (is_kept_implied_move), to keep
+    // memory proportional to what matching needs; `after` also for an update, whose new
+    // values name what a tie's holder refers to now.
     Attributes before;
     Attributes after;
     // Filled only for an update or a replace: its prior values at the paths the plan leaves
@@ -50,6 +51,13 @@ struct ResourceChange {
     bool is_replaced_move() const {
         return is_managed() && !deposed && previous_address &&
                (action == Action::delete_then_create || action == Action::create_then_delete);
+    }
+    // A managed object Terraform moved itself, as `count` came or went (`x` to `x[0]`, and
+    // back), and updates or leaves as it is: a pairing of Terraform's, which another
+    // object's move may better (core/converge/implied_moves).
+    bool is_kept_implied_move() const {
+        return is_managed() && !deposed && previous_address && is_implied_move(*previous_address, address) &&
+               (action == Action::no_op || action == Action::update);
     }
     // A managed object updated or replaced: its values may hold another object's id, which
     // the plan leaves unknown when that object is replaced.
