@@ -5,8 +5,11 @@
 // analysis. With every pair of both stages known, a guess pairs a tie one to one: by the
 // keys its referents' moves took, else by the module instance the rest of theirs went to,
 // else by what each depends on where it moved. Each is a guess that stands on no change
-// alone (Move::guessed), and only where the deletions differ where the creations are
-// unknown, so at most one pairing plans every object with no change.
+// alone (Move::guessed). A guess by keys or dependencies is made only where the deletions
+// differ where the creations are unknown, so that at most one pairing plans every object
+// with no change; one by module instance also where nothing else tells the objects
+// apart: identical helpers go where the instance they sit in went, whichever pairing
+// Terraform would also accept.
 #include <algorithm>
 #include <set>
 
@@ -31,13 +34,17 @@ std::map<ModulePath, ModulePath> instances_moved(const std::vector<std::pair<Add
     return out;
 }
 
-// Each deletion of the group with the one candidate `keep` leaves it, one to one, and the
-// deletions told apart where the creations are unknown; else nothing. Where `keep` leaves
-// several and `prefer` exactly one of them (identical helpers of a module instance that
-// moved whole keep their place within it: `volume[1]` stays `volume[1]`), that one.
+// Each deletion of the group with the one candidate `keep` leaves it, one to one, and,
+// where `values_must_tell`, the deletions told apart where the creations are unknown;
+// else nothing. Where `keep` leaves several and `prefer` exactly one of them (identical
+// helpers of a module instance that moved whole keep their place within it: `volume[1]`
+// stays `volume[1]`), that one. Without `values_must_tell`, `keep` or `prefer` must tell
+// each deletion's: `keep` leaves out a candidate of it, or `prefer` picks the one left;
+// otherwise the pairing would be elimination, not evidence.
 std::map<std::size_t, std::size_t> one_each(MatchState& state, const TieGroup& group,
                                             const std::function<bool(std::size_t, std::size_t)>& keep,
-                                            const std::function<bool(std::size_t, std::size_t)>& prefer = {}) {
+                                            const std::function<bool(std::size_t, std::size_t)>& prefer = {},
+                                            bool values_must_tell = true) {
     std::map<std::size_t, std::size_t> chosen;
     std::set<std::size_t> taken;
     if (group.deletions.size() != group.creations.size()) return {};
@@ -45,11 +52,15 @@ std::map<std::size_t, std::size_t> one_each(MatchState& state, const TieGroup& g
         std::vector<std::size_t> left;
         for (std::size_t c : group.creations)
             if (group.tied(d, c) && keep(d, c)) left.push_back(c);
+        const std::size_t tied = static_cast<std::size_t>(
+            std::count_if(group.creations.begin(), group.creations.end(), [&](std::size_t c) { return group.tied(d, c); }));
+        const bool narrowed = left.size() < tied;
         if (left.size() > 1 && prefer) std::erase_if(left, [&](std::size_t c) { return !prefer(d, c); });
+        if (!values_must_tell && !narrowed && (!prefer || left.size() != 1 || !prefer(d, left.front()))) return {};
         if (left.size() != 1 || !taken.insert(left.front()).second) return {};
         chosen[d] = left.front();
     }
-    if (!told_apart_where_unknown(state, chosen)) return {};
+    if (values_must_tell && !told_apart_where_unknown(state, chosen)) return {};
     return chosen;
 }
 
@@ -164,9 +175,16 @@ void guess_ties(MatchState& state, const std::vector<TieGroup>& groups,
                     const auto to = moved_instances.find(state.deletions[d].address().module);
                     return to != moved_instances.end() && to->second == state.creations[c].address().module;
                 },
+                // In an instance that moved, its place within it: `volume[1]` stays `volume[1]`.
                 [&](std::size_t d, std::size_t c) {
-                    return state.deletions[d].address().resource == state.creations[c].address().resource;
-                });
+                    const auto to = moved_instances.find(state.deletions[d].address().module);
+                    return to != moved_instances.end() && to->first != to->second &&
+                           state.deletions[d].address().resource == state.creations[c].address().resource;
+                },
+                // The module instance tells them apart, whatever their values: identical
+                // helpers go where the instance they sit in went, which its own members'
+                // moves show (issue 47). Any pairing of theirs may plan no change.
+                false);
             resolved_by = "its module instance";
         }
         if (chosen.empty()) {

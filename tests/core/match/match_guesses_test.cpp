@@ -25,7 +25,12 @@ BOOST_AUTO_TEST_CASE(equal_ties_are_guessed_with_the_partial_pairs_known) {
          "its module instance"},
         {"two pairs in the root: by their dependencies", {"", ""}, {"\"b0\"", "\"b1\""}, true, "dependencies"},
         {"two pairs in the root without dependencies: a tie", {"", ""}, {"\"b0\"", "\"b1\""}, false, ""},
-        {"alike where the new ones are unknown: a tie", {"module.svc_0.", "module.svc_1."}, {"\"b0\"", "\"b0\""}, false, ""},
+        // Issue 47: identical in both instances, yet each sits in the instance whose
+        // bucket's move shows where it went: no tie, whatever the values.
+        {"alike in each instance: by the instance", {"module.svc_0.", "module.svc_1."}, {"\"b0\"", "\"b0\""}, false,
+         "its module instance"},
+        // Alike in the root, which stays: nothing tells them apart but their values.
+        {"alike in the root: a tie", {"", ""}, {"\"b0\"", "\"b0\""}, false, ""},
     };
     for (const auto& c : cases) {
         BOOST_TEST_CONTEXT(c.name) {
