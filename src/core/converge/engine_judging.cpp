@@ -270,19 +270,35 @@ Step<bool> ConvergeEngine::State::drop_unverified_dependency_moves(const PlanTex
         changed = changed_anchors(*plan, on_trial_uncertain);
     }
     std::string changed_witness;
-    // The types of the ties whose dependency evidence a witness that still changes refutes:
-    // their pairings fall together, as the elimination that made them relied on it. A
-    // tie of another type (a module's identical helpers, resolved by their instance) has
-    // nothing to do with that witness, and stands.
-    std::set<std::string> refuted_types;
+    // The pairings whose dependency evidence a witness that still changes refutes fall,
+    // and with them every pairing resolved out of the same tie, as the elimination that
+    // made them relied on it: those that share a candidate with a falling one, to the
+    // whole tie. Another tie (a module's identical helpers, resolved by their instance)
+    // has nothing to do with that witness, and stands.
+    std::set<MovePair> falling;
+    std::set<Address> falling_sides;
     for (const auto& move : result.moves)
         if (move.by_dependency)
             for (const auto& witness : move.witnesses)
                 if (changed.count(witness)) {
                     changed_witness = witness;
-                    refuted_types.insert(move.from.resource->type);
+                    falling.insert({move.from, move.to});
                 }
     if (changed_witness.empty()) co_return false;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (const auto& move : result.moves) {
+            if (!move.from_tie) continue;
+            const MovePair pair{move.from, move.to};
+            const bool shares = falling.count(pair) || falling_sides.count(move.from) || falling_sides.count(move.to) ||
+                                std::any_of(move.tied_with.begin(), move.tied_with.end(),
+                                            [&](const Address& side) { return falling_sides.count(side) > 0; });
+            if (!shares) continue;
+            for (const Address& side : {move.from, move.to}) grew = falling_sides.insert(side).second || grew;
+            for (const Address& side : move.tied_with) grew = falling_sides.insert(side).second || grew;
+            grew = falling.insert(pair).second || grew;
+        }
+    }
     const std::string reason = "unverified: " + changed_witness +
                                ", whose dependencies resolved the tie this pairing came from, still changes after the move";
 
@@ -292,7 +308,7 @@ Step<bool> ConvergeEngine::State::drop_unverified_dependency_moves(const PlanTex
     std::vector<Decision> kept_decisions;
     for (std::size_t i = 0; i < result.moves.size(); ++i) {
         const auto& move = result.moves[i];
-        if (!move.from_tie || !refuted_types.count(move.from.resource->type)) {
+        if (!falling.count({move.from, move.to})) {
             kept.push_back(move);
             kept_decisions.push_back(result.move_decisions[i]);
             continue;

@@ -203,6 +203,10 @@ void guess_ties(MatchState& state, const std::vector<TieGroup>& groups,
             move.tentative_because += (move.tentative_because.empty() ? "" : "; ") + std::string("resolved out of a tie by ") + resolved_by;
             move.guessed = true;
             move.from_tie = true;
+            for (std::size_t other : group.creations)
+                if (other != c && group.tied(d, other)) move.tied_with.push_back(state.creations[other].address());
+            for (std::size_t other : group.deletions)
+                if (other != d && group.tied(other, c)) move.tied_with.push_back(state.deletions[other].address());
             state.accept(d, c, std::move(move));
         }
     }

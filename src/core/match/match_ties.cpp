@@ -866,6 +866,12 @@ private:
         move.guessed = keyed != by_key_trail_.end();
         move.from_tie = dependency || propagated || structure || instance != instance_moved_.end() || keyed != by_key_trail_.end();
         move.tentative_because = join(tentative, "; ");
+        if (move.from_tie) {
+            for (std::size_t other : state_.creations_of[d])
+                if (other != c) move.tied_with.push_back(state_.creations[other].address());
+            for (std::size_t other : state_.deletions_of[c])
+                if (other != d) move.tied_with.push_back(state_.deletions[other].address());
+        }
         state_.accept(d, c, std::move(move));
     }
 

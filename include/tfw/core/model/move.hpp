@@ -36,8 +36,11 @@ struct Move {
     // True when dependency evidence, not attributes alone, made the pairing unique.
     bool by_dependency = false;
     // True when the pair was resolved out of a tie (by dependencies or by elimination): it
-    // stands or falls with the other pairings resolved out of ties.
+    // stands or falls with the other pairings resolved out of its tie.
     bool from_tie = false;
+    // The other candidates of that tie, deletions and creations: the pairings it stands or
+    // falls with are those that share one of them.
+    std::vector<Address> tied_with;
     // True when the pairing is a guess to try, not evidence (it takes the keys its
     // referent's moves took): it stands on no change alone, never on an update a policy
     // would take as partial.
