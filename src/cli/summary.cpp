@@ -21,7 +21,8 @@ std::string trial_limit_note(const shell::ConvergeResult& result) {
 std::string render_summary(const shell::ConvergeResult& result, const std::vector<shell::TerraformCall>& calls,
                            bool explain) {
     bool quiet = result.moves.empty() && result.proposals.empty() && result.dropped.empty() &&
-                 !result.hit_iteration_limit && !result.hit_trial_limit && !(explain && !result.unmatched.empty());
+                 !result.hit_iteration_limit && !result.hit_trial_limit && result.extra_refreshes.empty() &&
+                 !(explain && !result.unmatched.empty());
     if (quiet) return {};
     std::string out;
     std::size_t plans = 0, shows = 0;
@@ -57,6 +58,7 @@ std::string render_summary(const shell::ConvergeResult& result, const std::vecto
         out += "tfw: stopped after --max-iterations (" + std::to_string(iterations) +
                "); more moves may be found by running tfw again\n";
     if (result.hit_trial_limit) out += "tfw: " + trial_limit_note(result) + "\n";
+    for (const auto& why : result.extra_refreshes) out += "tfw: " + why + "\n";
     if (explain) {
         for (const auto& entry : result.unmatched) {
             out += "tfw: " + core::to_string(entry.address) + " stays a " + (entry.is_deletion ? "destroy" : "create") +

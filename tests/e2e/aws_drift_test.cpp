@@ -63,4 +63,9 @@ BOOST_AUTO_TEST_CASE(a_move_the_refreshed_final_plan_replaces_is_withdrawn, *mot
     for (const auto& call : recorder.calls())
         if (!call.empty() && call.front() == "plan") refreshing.push_back(is_refreshing_plan(call));
     BOOST_TEST(refreshing == (std::vector<bool>{true, false, true, true}), recorder.describe());
+    // Issue 47: past two refreshing plans, the summary says why the third was made.
+    BOOST_TEST(contains(run.result.out,
+                        "tfw: refreshing plan 3: the final plan again, as asked, since the refreshing plan before it "
+                        "withdrew terraform_data.server -> terraform_data.web"),
+               run.result.describe());
 }

@@ -34,6 +34,18 @@ Step<PlanOutput> ConvergeEngine::State::plan(const PlanAction& action) {
     EngineAnswer answer = co_await effect(std::move(request));
     if (!std::holds_alternative<PlanOutput>(answer)) throw std::logic_error("converge engine: a plan needs a PlanOutput");
     if (action.inject) in_file = *action.inject;
+    if (settings.refresh && !action.skip_refresh) {
+        // Past two, a refreshing plan is made only because a refreshing plan before it
+        // withdrew a move (the refresh's drift refuted it): the summary says so.
+        if (++refreshing_plans > 2) {
+            std::string withdrawn = "a move";
+            if (!result.dropped.empty())
+                withdrawn = to_string(result.dropped.back().move.from) + " -> " + to_string(result.dropped.back().move.to);
+            result.extra_refreshes.push_back("refreshing plan " + std::to_string(refreshing_plans) +
+                                             ": the final plan again, as asked, since the refreshing plan before it withdrew " +
+                                             withdrawn);
+        }
+    }
     const PlanOutput& output = std::get<PlanOutput>(answer);
     const bool planned = output.exit_code == 0 || output.exit_code == 2;
     const bool as_asked = !action.json && (!action.skip_refresh || !refresh_again());

@@ -85,6 +85,7 @@ struct ConvergeEngine::State {
     std::map<Address, Address> in_state_at;
     std::vector<MovePair> in_file;  // the blocks the temporary file holds now
     int finals = 0;                  // plans of a final set made again as the user asked
+    int refreshing_plans = 0;        // plans made with the user's refresh
     bool guessed_final = false;      // a plan after the first refreshed, guessing it final
     // The first plan refreshed and its refresh found no drift: every object read back as
     // the state holds it, so a later refresh would read the same and a plan that skips it

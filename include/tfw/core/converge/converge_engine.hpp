@@ -123,6 +123,11 @@ struct ConvergeOutcome {
     int tie_rounds = 0;                // replans spent on them
     bool hit_trial_limit = false;      // the policy's trials.max_rounds stopped them
     std::vector<Address> undecided;    // sides the limit left open
+    // A run makes at most two refreshing plans (the user's first plan, and the final one
+    // where that plan's refresh found drift) but where the refreshing final plan withdrew
+    // a move: then the final plan is made again, refreshing as asked. Why each refreshing
+    // plan past the second was made, one line each.
+    std::vector<std::string> extra_refreshes;
     // From the last analysis, for placing the moves with --write.
     std::vector<Address> prior_objects;
     std::vector<ModulePath> module_instances;
