@@ -48,6 +48,15 @@ public:
             // confirmation would rule the others out.
             for (std::size_t e : edges)
                 if (open(board_.edges[e]) && board_.edges[e].holders_tell && pairable(e)) return "";
+            // Only what Terraform planned is said to be its verdict (issue 47): twins certain
+            // on their values alone, which no plan was spent on, are said to be that.
+            const bool planned = std::count_if(edges.begin(), edges.end(), [&](std::size_t e) {
+                                     return confirmed(board_.edges[e]) && board_.edges[e].round > 0;
+                                 }) >= 2;
+            if (!planned)
+                return "identical to " + to_string(*planned_equal[0]) + " and to " + to_string(*planned_equal[1]) +
+                       ": every known value equal, nothing that stays holding its id, and no module instance "
+                       "telling them apart (not planned: Terraform would plan no change with either)";
             return "a true tie: Terraform plans no change with " + to_string(*planned_equal[0]) + " and with " +
                    to_string(*planned_equal[1]);
         }
