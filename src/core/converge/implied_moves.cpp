@@ -1,6 +1,9 @@
 #include "tfw/core/converge/implied_moves.hpp"
 
+#include <algorithm>
 #include <vector>
+
+#include "tfw/core/match/match_state.hpp"
 
 namespace tfw::core::inline converge {
 namespace {
@@ -48,6 +51,12 @@ Plan with_implied_moves_questioned(Plan plan, const std::set<MovePair>& own) {
             }
     }
     std::vector<ResourceChange> deletions;
+    // The ids the questioned moves' objects had at their new addresses: what refers to
+    // such an address holds whichever object ends there, unknown until that is decided.
+    std::vector<std::string> undecided_ids;
+    for (std::size_t i : questioned)
+        for (const auto& leaf : plan.changes[i].after)
+            if (is_identity(leaf.path) && !leaf.unknown) undecided_ids.push_back(leaf.value);
     for (std::size_t i : questioned) {
         ResourceChange& change = plan.changes[i];
         ResourceChange deletion;
@@ -75,6 +84,14 @@ Plan with_implied_moves_questioned(Plan plan, const std::set<MovePair>& own) {
                 leaf.unknown = true;
             }
     }
+    for (ResourceChange& change : plan.changes)
+        if (change.action == Action::create)
+            for (auto& leaf : change.after)
+                if (!leaf.unknown && std::any_of(undecided_ids.begin(), undecided_ids.end(),
+                                                 [&](const std::string& id) { return holds_id(leaf.value, id); })) {
+                    leaf.value.clear();
+                    leaf.unknown = true;
+                }
     for (ResourceChange& deletion : deletions) plan.changes.push_back(std::move(deletion));
     return plan;
 }

@@ -105,3 +105,21 @@ BOOST_AUTO_TEST_CASE(terraforms_own_moves_another_deletion_questions_read_apart)
     for (const auto& c : cases)
         BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(described(with_implied_moves_questioned(c.plan, c.own)) == c.expected); }
 }
+
+// A creation that refers to the address Terraform's move would fill (bucket["dev"].d =
+// x.id) holds whichever object ends there: that value is unknown until the pairing is
+// decided, not the id of the object Terraform's own move put there.
+BOOST_AUTO_TEST_CASE(what_refers_to_a_questioned_move_holds_an_undecided_id) {
+    const Leaves a = {{"id", "\"id-x0\""}, {"input", "\"a\""}};
+    PlanBuilder builder;
+    implied(builder, "terraform_data.x[0]", "terraform_data.x", Action::no_op, a, a)
+        .deletion("terraform_data.x[1]", {{"id", "\"id-x1\""}, {"input", "\"a\""}}, builtin)
+        .creation("terraform_data.bucket[\"dev\"]", {{"d", "\"id-x0\""}, {"id", "?"}, {"n", "\"b\""}}, builtin)
+        .creation("terraform_data.other", {{"d", "\"id-x1\""}, {"id", "?"}}, builtin);
+    BOOST_TEST(described(with_implied_moves_questioned(builder.plan, {})) ==
+               "a create terraform_data.x after[id=?,input=\"a\"]\n"
+               "a destroy terraform_data.x[1] before[id=\"id-x1\",input=\"a\"]\n"
+               "a create terraform_data.bucket[\"dev\"] after[d=?,id=?,n=\"b\"]\n"
+               "a create terraform_data.other after[d=\"id-x1\",id=?]\n"
+               "a destroy terraform_data.x[0] before[id=\"id-x0\",input=\"a\"]\n");
+}

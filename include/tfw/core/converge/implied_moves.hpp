@@ -23,7 +23,9 @@ using MovePair = std::pair<Address, Address>;
 // address (its prior values) and a creation at its new one (its planned values, its id
 // and arn unknown, as a new object's are). A deletion questions it when its prior values
 // equal the moved object's prior values, or its planned ones, but for the id and arn.
-// The moves of `own` are tfw's, never Terraform's.
+// A creation that holds the id the moved object had at its new address holds whichever
+// object ends there: that value is unknown too. The moves of `own` are tfw's, never
+// Terraform's.
 Plan with_implied_moves_questioned(Plan plan, const std::set<MovePair>& own);
 
 }  // namespace tfw::core::converge
