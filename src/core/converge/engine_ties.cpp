@@ -16,29 +16,35 @@ Step<bool> ConvergeEngine::State::try_ties() {
             break;
         }
         int round = ++result.tie_rounds;
-        std::vector<Move> injected = result.moves;
-        for (std::size_t e : trials) injected.push_back(board.edges[e].move);
-        auto untaken = [&](const Move& move) {
-            return std::none_of(injected.begin(), injected.end(),
-                                [&](const Move& m) { return m.from == move.from || m.to == move.to; });
+        // The moves a round's plan has in: the standing moves, the trials, and the company
+        // their verdicts stand in.
+        auto untaken_in = [](const std::vector<Move>& in, const Move& move) {
+            return std::none_of(in.begin(), in.end(), [&](const Move& m) { return m.from == move.from || m.to == move.to; });
         };
-        // What holds a twin's id and moves too goes with it, unless its object is
-        // already taken.
-        for (std::size_t e : trials)
-            for (const Move& referrer : board.edges[e].moving_referrers)
-                if (untaken(referrer)) injected.push_back(referrer);
-        // The pairs earlier rounds settled are the company the round's verdicts will stand
-        // in: they go in too, with what moves with them (without them a create_before_destroy
-        // holder they leave behind may make a cycle no final plan has).
-        for (std::size_t e : settle(board).paired) {
-            if (untaken(board.edges[e].move)) injected.push_back(board.edges[e].move);
-            for (const Move& referrer : board.edges[e].moving_referrers)
-                if (untaken(referrer)) injected.push_back(referrer);
-        }
-        // Holders tied among themselves go with it for its trial only, where untaken.
-        for (std::size_t e : trials)
-            for (const Move& holder : board.edges[e].tied_holders)
-                if (untaken(holder)) injected.push_back(holder);
+        auto company_of = [&](const std::vector<std::size_t>& tried) {
+            std::vector<Move> in = result.moves;
+            for (std::size_t e : tried) in.push_back(board.edges[e].move);
+            // What holds a twin's id and moves too goes with it, unless its object is
+            // already taken.
+            for (std::size_t e : tried)
+                for (const Move& referrer : board.edges[e].moving_referrers)
+                    if (untaken_in(in, referrer)) in.push_back(referrer);
+            // The pairs earlier rounds settled are the company the round's verdicts will stand
+            // in: they go in too, with what moves with them (without them a create_before_destroy
+            // holder they leave behind may make a cycle no final plan has).
+            for (std::size_t e : settle(board).paired) {
+                if (untaken_in(in, board.edges[e].move)) in.push_back(board.edges[e].move);
+                for (const Move& referrer : board.edges[e].moving_referrers)
+                    if (untaken_in(in, referrer)) in.push_back(referrer);
+            }
+            // Holders tied among themselves go with it for its trial only, where untaken.
+            for (std::size_t e : tried)
+                for (const Move& holder : board.edges[e].tied_holders)
+                    if (untaken_in(in, holder)) in.push_back(holder);
+            return in;
+        };
+        std::vector<Move> injected = company_of(trials);
+        auto untaken = [&](const Move& move) { return untaken_in(injected, move); };
         // Twins nothing holds fill the creations a refuted trial could point to.
         std::vector<std::size_t> moved = trials;
         std::vector<Move> filled = injected;
@@ -60,6 +66,25 @@ Step<bool> ConvergeEngine::State::try_ties() {
             const PlanAction unfilled{file, pairs_of(injected), false, settings.refresh};
             planned = co_await plan(unfilled);
             filled = injected;
+        }
+        // A plan refused with several trials in is no verdict on any one of them: the first
+        // half is planned alone and the rest wait for a later round, down to a single trial,
+        // whose refusal is its own.
+        auto refused_together = [&] { return planned.exit_code != 0 && planned.exit_code != 2 && trials.size() > 1; };
+        while (refused_together()) {
+            if (result.tie_rounds >= static_cast<int>(settings.policy.max_trial_rounds)) break;
+            round = ++result.tie_rounds;
+            trials.resize((trials.size() + 1) / 2);
+            injected = company_of(trials);
+            moved = trials;
+            filled = injected;
+            file = "trial-" + std::to_string(round) + ".tfplan";
+            const PlanAction halved{file, pairs_of(injected), false, settings.refresh};
+            planned = co_await plan(halved);
+        }
+        if (refused_together()) {
+            result.hit_trial_limit = true;
+            break;
         }
         std::optional<PlanTextSummary> summary;
         if (planned.exit_code == 0 || planned.exit_code == 2) summary = scan(planned);

@@ -30,6 +30,8 @@ struct ScriptedTerraform {
     // The first plan's refresh found drift (its show -json has `resource_drift`): the
     // plans after it do not stand for a refreshing plan, and the final one refreshes.
     bool first_refresh_drifts = false;
+    // Terraform refuses a plan with these moves in (a postcondition fails): exit 1.
+    std::function<bool(const std::vector<MovePair>&)> refuses = [](const std::vector<MovePair>&) { return false; };
 };
 
 // The human rendering of a plan with these headers ("ADDRESS will be …", with
@@ -100,6 +102,7 @@ Driven drive(const ScriptedTerraform& terraform, bool can_ask = false, const Pol
                                  : drifted          ? terraform.refreshed_headers(injected)
                                                     : terraform.headers(injected);
             PlanOutput output{headers.empty() ? 0 : 2, terraform.headers ? rendering(headers) : "", "", {}};
+            if (terraform.refuses(injected)) output = {1, "", "\nError: Resource postcondition failed\n", {}};
             for (std::size_t i = 0; i < injected.size(); ++i)
                 output.block_lines.push_back({static_cast<int>(2 + 5 * i), static_cast<int>(5 + 5 * i)});
             action = engine.next(output);
@@ -352,6 +355,58 @@ BOOST_AUTO_TEST_CASE(a_tie_is_settled_by_the_trials) {
     BOOST_TEST_REQUIRE(driven.outcome.tie_trials.size() == 2u);
     BOOST_TEST(!driven.outcome.tie_trials[0].no_change);
     BOOST_TEST(driven.outcome.tie_trials[1].no_change);
+}
+
+// Two ties tried in one round, where one trial makes Terraform refuse the plan: the
+// refusal is no verdict on the other, which is planned alone and confirmed; the refused
+// one's own refusal rules it out, and its rival is confirmed in turn.
+BOOST_AUTO_TEST_CASE(a_refusal_of_several_trials_is_no_verdict_on_any_one) {
+    const Leaves data_before = {{"id", "\"r\""}, {"input", "\"x\""}, {"output", "\"x\""}, {"triggers_replace", "null"}};
+    const Leaves data_after = {{"id", "?"}, {"input", "?"}, {"output", "?"}, {"triggers_replace", "null"}};
+    const Leaves bucket_before = {{"id", "\"b\""}, {"bucket", "\"logs\""}};
+    const Leaves bucket_after = {{"id", "?"}, {"bucket", "?"}};
+    ScriptedTerraform terraform;
+    terraform.refuses = [](const std::vector<MovePair>& moves) { return has(moves, "aws_s3_bucket.old", "aws_s3_bucket.b_0"); };
+    terraform.headers = [](const std::vector<MovePair>& moves) {
+        std::vector<std::string> out;
+        if (has(moves, "terraform_data.old", "terraform_data.a_0"))
+            out.insert(out.end(), {"terraform_data.old has moved to terraform_data.a_0", "terraform_data.a_1 will be created"});
+        else if (has(moves, "terraform_data.old", "terraform_data.a_1"))
+            out.insert(out.end(), {"terraform_data.a_1 will be updated in-place|terraform_data.old", "terraform_data.a_0 will be created"});
+        else
+            out.insert(out.end(), {"terraform_data.old will be destroyed", "terraform_data.a_0 will be created",
+                                   "terraform_data.a_1 will be created"});
+        if (has(moves, "aws_s3_bucket.old", "aws_s3_bucket.b_1"))
+            out.insert(out.end(), {"aws_s3_bucket.old has moved to aws_s3_bucket.b_1", "aws_s3_bucket.b_0 will be created"});
+        else
+            out.insert(out.end(), {"aws_s3_bucket.old will be destroyed", "aws_s3_bucket.b_0 will be created",
+                                   "aws_s3_bucket.b_1 will be created"});
+        return out;
+    };
+    terraform.shown = [&](const std::vector<MovePair>&) {
+        return PlanBuilder()
+            .deletion("terraform_data.old", data_before, builtin)
+            .creation("terraform_data.a_0", data_after, builtin)
+            .creation("terraform_data.a_1", data_after, builtin)
+            .configures("terraform_data.a_0", {"input"})
+            .configures("terraform_data.a_1", {"input"})
+            .deletion("aws_s3_bucket.old", bucket_before)
+            .creation("aws_s3_bucket.b_0", bucket_after)
+            .creation("aws_s3_bucket.b_1", bucket_after)
+            .configures("aws_s3_bucket.b_0", {"bucket"})
+            .configures("aws_s3_bucket.b_1", {"bucket"})
+            .plan;
+    };
+    const Driven driven = drive(terraform);
+    BOOST_TEST_INFO(lines(driven.log));
+    BOOST_TEST(moves_of(driven.outcome) ==
+                   (std::vector<std::string>{"aws_s3_bucket.old -> aws_s3_bucket.b_1", "terraform_data.old -> terraform_data.a_0"}),
+               boost::test_tools::per_element());
+    // Every refused verdict is of a plan that had that trial alone in.
+    for (const auto& trial : driven.outcome.tie_trials) {
+        BOOST_TEST_INFO(to_string(trial.move.from) + " -> " + to_string(trial.move.to) + ": " + trial.verdict);
+        BOOST_TEST((trial.verdict.find("refused") == std::string::npos || to_string(trial.move.to) == "aws_s3_bucket.b_0"));
+    }
 }
 
 // Twins with every value equal, each held by id in a dependent that stays: the moved twins
