@@ -179,6 +179,32 @@ BOOST_AUTO_TEST_CASE(identical_twins_are_a_true_tie_without_a_trial) {
                "no change with either)");
 }
 
+// Identical twins renamed, each new address pinned by a postcondition to the object the
+// other old address held: every value equal and nothing holding their ids, but the
+// conditions tell them apart, and only Terraform's plan can say so (issue 47; refactor
+// fuzzer finding twins_pinned_by_a_postcondition, where both were destroyed as "a true
+// tie" no plan had judged). The trials find the crossed pairing.
+BOOST_AUTO_TEST_CASE(twins_pinned_by_a_postcondition_are_told_apart_by_the_trials) {
+    Workspace ws("twins_pinned_by_a_postcondition");
+    ws.apply_before();
+    const RunResult ids = ws.terraform({"output", "-json", "ids"});
+    BOOST_TEST_REQUIRE(ids.exit_code == 0, ids.describe());
+    ws.switch_to("after");
+    {
+        std::ofstream vars(ws.dir() / "pinned.auto.tfvars.json");
+        vars << "{\"pinned_ids\": " << ids.out << "}\n";
+    }
+    BOOST_TEST_REQUIRE(count_destroying(ws.plan_with_reference_moves()) == 0u, "fixture check: the true moves plan no change");
+    ReportedRun reported = plan_with_report(ws, {"-no-color"});
+    const Plan& plan = require_saved_plan(reported.run, 0);
+    BOOST_TEST(count_destroying(plan) == 0u, describe(plan));
+    BOOST_TEST(moved_from(plan, "terraform_data.u[0]") == "terraform_data.t[1]", describe(plan));
+    BOOST_TEST(moved_from(plan, "terraform_data.u[1]") == "terraform_data.t[0]", describe(plan));
+    BOOST_TEST(moved_from(plan, "terraform_data.b") == "terraform_data.a", describe(plan));
+    // Terraform refused a trial: the postcondition, not tfw's comparison, decided.
+    BOOST_TEST(reported.report["tie_rounds"].GetInt() >= 1);
+}
+
 // 34 identical helpers, one kept, and the holder of the first renamed beside it: more
 // candidates than a tie took to the trials, but only the first needs a plan (the others
 // are certain, with nothing holding them), so the tie is tried, and the helper the holder

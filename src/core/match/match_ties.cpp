@@ -81,9 +81,14 @@ private:
             if (found == beside.end()) found = beside.emplace(std::pair{d, c}, holders_beside(d, c, tied_holders[d])).first;
             return found->second;
         };
+        // A condition of the creation's own may tell equal objects apart (issue 47): only
+        // Terraform's plan says whether it does.
+        auto checked = [&](std::size_t c) {
+            return state_.plan.checked_resources.count(config_resource_address(state_.creations[c].address())) > 0;
+        };
         auto certain = [&](std::size_t d, std::size_t c) {
             return referrers[d].empty() && moving_referrers[d].empty() && tied_holders[d].empty() &&
-                   beside_of(d, c).empty() && !state_.unverified.count({d, c});
+                   beside_of(d, c).empty() && !state_.unverified.count({d, c}) && !checked(c);
         };
         // Per side: its candidates on the board, and those of them a trial must judge.
         struct Count {

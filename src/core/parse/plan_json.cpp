@@ -502,6 +502,19 @@ Plan load(JsonCursor& cursor) {
                         if (values_key == "root_module") load_prior_dependencies(cursor, plan.prior_dependencies);
                     });
             });
+        else if (key == "checks")
+            cursor.elements([&] {
+                cursor.members([&](std::string_view check_key) {
+                    if (check_key != "address") return;
+                    std::string kind, mode, display;
+                    cursor.members([&](std::string_view field) {
+                        if (field == "kind") kind = cursor.string();
+                        else if (field == "mode") mode = cursor.string();
+                        else if (field == "to_display") display = cursor.string();
+                    });
+                    if (kind == "resource" && mode == "managed") plan.checked_resources.insert(std::move(display));
+                });
+            });
         else if (key == "configuration")
             cursor.members([&](std::string_view config_key) {
                 if (config_key == "root_module") plan.configuration = load_config_module(cursor);

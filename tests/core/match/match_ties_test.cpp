@@ -393,6 +393,24 @@ BOOST_AUTO_TEST_CASE(objects_holding_a_twins_id_make_its_tie_a_trial) {
          twins().plan,
          {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[0] -> terraform_data.twin[\"b\"] certain",
           "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
+        // A condition of the creation's own (a postcondition that pins self.id) may tell
+        // them apart: only a plan says whether it does (twins_pinned_by_a_postcondition).
+        {"the creations have conditions of their own: tried",
+         [&] {
+             Plan plan = twins().plan;
+             plan.checked_resources = {"terraform_data.twin"};
+             return plan;
+         }(),
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] tried", "terraform_data.twin[0] -> terraform_data.twin[\"b\"] tried",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] tried", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] tried"}},
+        {"a resource of another name has conditions: still certain",
+         [&] {
+             Plan plan = twins().plan;
+             plan.checked_resources = {"terraform_data.other", "module.m.terraform_data.twin"};
+             return plan;
+         }(),
+         {"terraform_data.twin[0] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[0] -> terraform_data.twin[\"b\"] certain",
+          "terraform_data.twin[1] -> terraform_data.twin[\"a\"] certain", "terraform_data.twin[1] -> terraform_data.twin[\"b\"] certain"}},
         {"each dependent holds one twin's id: tried, and the dependent judges too",
          twins().update("terraform_data.dependent[0]", {{"input", "\"id-0\""}}, builtin)
              .update("terraform_data.dependent[1]", {{"input.ids[0]", "\"id-1\""}}, builtin)

@@ -2,6 +2,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -697,4 +698,19 @@ BOOST_AUTO_TEST_CASE(drift_found_by_the_refresh) {
     BOOST_TEST(plan.changes.empty());
     BOOST_TEST(load(one_change(R"json({"address":"terraform_data.n","mode":"managed","type":"terraform_data","name":"n","provider_name":"terraform.io/builtin/terraform","change":{"actions":["create"],"before":null,"after":{},"after_unknown":{},"before_sensitive":false,"after_sensitive":{}}})json")).drifted.empty());
     BOOST_TEST(load(R"json({"format_version":"1.2","resource_drift":null,"errored":false})json").drifted.empty());
+}
+
+// checks: the managed resources with conditions of their own, by config address, as
+// terraform 1.11 wrote them for a module resource with a postcondition beside a check
+// block and an output precondition, which are no resource's.
+BOOST_AUTO_TEST_CASE(resources_with_conditions) {
+    const std::string checks = R"json({"format_version":"1.2","terraform_version":"1.11.4","checks":[)json"
+        R"json({"address":{"kind":"check","name":"c","to_display":"check.c"},"status":"unknown","instances":[{"address":{"to_display":"check.c"},"status":"unknown"}]},)json"
+        R"json({"address":{"kind":"resource","mode":"managed","module":"module.a","name":"x","to_display":"module.a.terraform_data.x","type":"terraform_data"},"status":"unknown",)json"
+        R"json("instances":[{"address":{"instance_key":0,"module":"module.a[\"k\"]","to_display":"module.a[\"k\"].terraform_data.x[0]"},"status":"unknown"}]},)json"
+        R"json({"address":{"kind":"resource","mode":"data","name":"d","to_display":"data.terraform_data.d","type":"terraform_data"},"status":"pass"},)json"
+        R"json({"address":{"kind":"output_value","name":"o","to_display":"output.o"},"status":"unknown","instances":[{"address":{"to_display":"output.o"},"status":"unknown"}]})json"
+        R"json(],"resource_changes":[],"errored":false})json";
+    BOOST_TEST((load(checks).checked_resources == std::set<std::string>{"module.a.terraform_data.x"}));
+    BOOST_TEST(load(R"json({"format_version":"1.2","errored":false})json").checked_resources.empty());
 }

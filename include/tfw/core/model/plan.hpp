@@ -141,6 +141,11 @@ struct Plan {
     // `resource_drift`: the objects a refreshing plan found changed or gone outside
     // Terraform (an object that only moved is no drift).
     std::vector<std::string> drifted;
+    // `checks`: the config addresses of the managed resources with conditions of their own
+    // (`precondition`, `postcondition`), as config_resource_address prints them. Such a
+    // condition may tell apart objects whose every value is equal (a postcondition that
+    // pins `self.id`), so only a plan can say they are twins.
+    std::set<std::string> checked_resources;
 };
 
 // A module path with the instance keys dropped: the configuration's view of it.
