@@ -59,24 +59,7 @@ Plan with_implied_moves_questioned(Plan plan, const std::set<MovePair>& own) {
             if (is_identity(leaf.path) && !leaf.unknown) undecided_ids.push_back(leaf.value);
     for (std::size_t i : questioned) {
         ResourceChange& change = plan.changes[i];
-        ResourceChange deletion;
-        deletion.address = *change.previous_address;
-        deletion.address_text = to_string(deletion.address);
-        deletion.provider_name = change.provider_name;
-        deletion.action = Action::remove;
-        deletion.before = change.before;
-        const std::string old_config = config_resource_address(deletion.address);
-        if (!plan.prior_dependencies.count(old_config))
-            if (auto found = plan.prior_dependencies.find(config_resource_address(change.address));
-                found != plan.prior_dependencies.end())
-                plan.prior_dependencies[old_config] = found->second;
-        deletions.push_back(std::move(deletion));
-
-        change.action = Action::create;
-        change.action_reason.clear();
-        change.previous_address.reset();
-        change.before.clear();
-        change.held_until_apply.clear();
+        deletions.push_back(split_move(plan, change));
         change.changed_attributes.clear();
         for (auto& leaf : change.after)
             if (is_identity(leaf.path)) {

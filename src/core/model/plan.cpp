@@ -188,4 +188,23 @@ std::string_view action_words(Action action) {
     return "?";
 }
 
+ResourceChange split_move(Plan& plan, ResourceChange& moved) {
+    ResourceChange deletion;
+    deletion.address = *moved.previous_address;
+    deletion.address_text = to_string(deletion.address);
+    deletion.provider_name = moved.provider_name;
+    deletion.action = Action::remove;
+    deletion.before = std::move(moved.before);
+    const std::string old_config = config_resource_address(deletion.address);
+    if (!plan.prior_dependencies.count(old_config))
+        if (auto found = plan.prior_dependencies.find(config_resource_address(moved.address)); found != plan.prior_dependencies.end())
+            plan.prior_dependencies[old_config] = found->second;
+    moved.action = Action::create;
+    moved.action_reason.clear();
+    moved.previous_address.reset();
+    moved.before.clear();
+    moved.held_until_apply.clear();
+    return deletion;
+}
+
 }  // namespace tfw::core::model

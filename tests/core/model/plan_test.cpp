@@ -3,6 +3,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -232,4 +233,52 @@ BOOST_AUTO_TEST_CASE(action_words_say_each_action_as_a_reason_does) {
         {Action::forget, "no longer managed"},
     };
     for (const auto& [action, words] : cases) BOOST_TEST(std::string(action_words(action)) == words);
+}
+
+// A move undone: a creation where it went, the deletion of what it held where it was,
+// and that deletion's prior dependencies from the new address unless it has its own.
+BOOST_AUTO_TEST_CASE(split_move_makes_a_deletion_and_a_creation) {
+    struct Case {
+        std::string name;
+        std::map<std::string, std::vector<std::string>> dependencies;
+        std::vector<std::string> expected_old_dependencies;
+    };
+    const std::vector<Case> cases = {
+        {"the old address takes the new one's dependencies", {{"terraform_data.new", {"terraform_data.dep"}}}, {"terraform_data.dep"}},
+        {"the old address keeps its own",
+         {{"terraform_data.new", {"terraform_data.dep"}}, {"terraform_data.old", {"terraform_data.own"}}},
+         {"terraform_data.own"}},
+        {"none recorded", {}, {}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            Plan plan;
+            plan.prior_dependencies = c.dependencies;
+            ResourceChange moved;
+            moved.address = must_parse_address("terraform_data.new[0]");
+            moved.previous_address = must_parse_address("terraform_data.old");
+            moved.provider_name = "terraform.io/builtin/terraform";
+            moved.action = Action::update;
+            moved.action_reason = "some reason";
+            moved.before = {{"input", "\"a\"", false}};
+            moved.after = {{"input", "\"b\"", false}};
+            moved.held_until_apply = {{"output", "", true}};
+            const ResourceChange deletion = split_move(plan, moved);
+            BOOST_TEST(deletion.address_text == "terraform_data.old");
+            BOOST_TEST(deletion.provider_name == moved.provider_name);
+            BOOST_TEST(static_cast<int>(deletion.action) == static_cast<int>(Action::remove));
+            BOOST_TEST_REQUIRE(deletion.before.size() == 1u);
+            BOOST_TEST(deletion.before[0].value == "\"a\"");
+            BOOST_TEST(static_cast<int>(moved.action) == static_cast<int>(Action::create));
+            BOOST_TEST(!moved.previous_address.has_value());
+            BOOST_TEST(moved.action_reason.empty());
+            BOOST_TEST(moved.before.empty());
+            BOOST_TEST(moved.held_until_apply.empty());
+            BOOST_TEST(moved.after.size() == 1u);
+            const auto old = plan.prior_dependencies.find("terraform_data.old");
+            BOOST_TEST((old == plan.prior_dependencies.end() ? std::vector<std::string>{} : old->second) ==
+                           c.expected_old_dependencies,
+                       boost::test_tools::per_element());
+        }
+    }
 }

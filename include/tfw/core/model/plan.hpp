@@ -180,6 +180,13 @@ bool config_declares(const ConfigModule& root, const Address& address);
 // printed, or null.
 const ResourceChange* find_change(const Plan& plan, std::string_view address);
 
+// Undoes a move Terraform planned, as if no block had asked for it: `moved` (a change
+// with a previous address) becomes a creation at its address, with no previous values,
+// and the returned change is the deletion of the object at the previous address, with
+// them. The previous address takes the prior-state `depends_on` of the new one where the
+// plan records none of its own (the state moved it there).
+ResourceChange split_move(Plan& plan, ResourceChange& moved);
+
 // An action as a reason says it: "no change", "an update", "a replace", "no longer managed".
 std::string_view action_words(Action action);
 
