@@ -73,7 +73,7 @@ Step<std::size_t> ConvergeEngine::State::analyse(const std::string& file, const 
             // Certain on tfw's comparison, and judged all the same by the plan it goes into.
             stand_on_trial(fresh[i], decisions[i]);
         } else {
-            refused.insert({fresh[i].from, fresh[i].to});
+            refuse({fresh[i].from, fresh[i].to}, Refusal::declined);
             result.proposals.push_back({fresh[i], decisions[i]});
         }
     }

@@ -218,24 +218,15 @@ Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, c
     // create are nothing new to analyse. The rest of the round is tried again.
     for (const auto& entry : judged_moves)
         if (!withdrawn_now.count(entry.index)) on_trial.insert({entry.move.from, entry.move.to});
-    std::vector<Move> kept;
-    std::vector<Decision> kept_decisions;
-    for (std::size_t i = 0; i < result.moves.size(); ++i) {
-        auto reason = withdrawn_now.find(i);
-        if (reason == withdrawn_now.end()) {
-            kept.push_back(result.moves[i]);
-            kept_decisions.push_back(result.move_decisions[i]);
-            continue;
-        }
-        const Move& move = result.moves[i];
-        refused.insert({move.from, move.to});
+    for (const auto& out : take_out([&](std::size_t i) { return withdrawn_now.count(i) > 0; })) {
+        const Move& move = out.move;
+        const std::string& reason = withdrawn_now.at(out.index);
         const MovePair pair{move.from, move.to};
-        withdrawals[pair] = {relevance.company_of(pair, company), retries[pair], declined.count(i) > 0,
-                             fell_with_tie.count(i) ? fell_from_tie : std::set<MovePair>{}};
-        withdrawn_moves[pair] = move;
-        if (!reason->second.empty()) result.dropped.push_back({move, "withdrawn: " + reason->second});
+        withdraw(move, {relevance.company_of(pair, company), retries[pair], declined.count(out.index) > 0,
+                        fell_with_tie.count(out.index) ? fell_from_tie : std::set<MovePair>{}});
+        if (!reason.empty()) result.dropped.push_back({move, "withdrawn: " + reason});
         const std::string why = "tried with its only candidate, then withdrawn";
-        const std::string note = reason->second.empty() ? "proposed, not accepted by policy" : reason->second;
+        const std::string note = reason.empty() ? "proposed, not accepted by policy" : reason;
         withdrawn.push_back({move.from, true, why, {{move.to, move.remaining_differences, note}}});
         withdrawn.push_back({move.to, false, why, {{move.from, move.remaining_differences, note}}});
         // A guess that fell leaves its sides to the next analysis, where the values it
@@ -247,8 +238,6 @@ Step<bool> ConvergeEngine::State::judge_trials(const PlanTextSummary& summary, c
             memory->unmatched.insert(to_string(move.to));
         }
     }
-    result.moves = std::move(kept);
-    result.move_decisions = std::move(kept_decisions);
     co_return true;
 }
 
@@ -302,31 +291,16 @@ Step<bool> ConvergeEngine::State::drop_unverified_dependency_moves(const PlanTex
     const std::string reason = "unverified: " + changed_witness +
                                ", whose dependencies resolved the tie this pairing came from, still changes after the move";
 
-    bool dropped = false;
     const std::vector<MovePair> company = pairs_of(result.moves);
-    std::vector<Move> kept;
-    std::vector<Decision> kept_decisions;
-    for (std::size_t i = 0; i < result.moves.size(); ++i) {
-        const auto& move = result.moves[i];
-        if (!falling.count({move.from, move.to})) {
-            kept.push_back(move);
-            kept_decisions.push_back(result.move_decisions[i]);
-            continue;
-        }
+    const auto out = take_out([&](std::size_t i) { return falling.count({result.moves[i].from, result.moves[i].to}) > 0; });
+    for (const auto& [index, move, decision] : out) {
         // Refuted in this company: tried again when the moves that stand give it another.
         const MovePair pair{move.from, move.to};
-        refused.insert(pair);
-        withdrawals[pair] = {relevance.company_of(pair, company), retries[pair], false, {}};
-        withdrawn_moves[pair] = move;
+        withdraw(move, {relevance.company_of(pair, company), retries[pair], false, {}});
         result.dropped.push_back({move, reason});
-        dropped = true;
     }
-    if (dropped) {
-        result.moves = std::move(kept);
-        result.move_decisions = std::move(kept_decisions);
-        memory.reset();
-    }
-    co_return dropped;
+    if (!out.empty()) memory.reset();
+    co_return !out.empty();
 }
 
 bool ConvergeEngine::State::withdraw_unplannable(const PlanOutput& planned) {
@@ -340,35 +314,18 @@ bool ConvergeEngine::State::withdraw_unplannable(const PlanOutput& planned) {
         // again with the moves that stand.
         std::set<std::size_t> set_aside(trial.begin() + static_cast<std::ptrdiff_t>(trial.size() / 2), trial.end());
         std::vector<std::pair<Move, Decision>> half;
-        std::vector<Move> kept;
-        std::vector<Decision> kept_decisions;
-        for (std::size_t i = 0; i < result.moves.size(); ++i) {
-            if (!set_aside.count(i)) {
-                kept.push_back(result.moves[i]);
-                kept_decisions.push_back(result.move_decisions[i]);
-                continue;
-            }
-            const MovePair pair{result.moves[i].from, result.moves[i].to};
+        for (auto& out : take_out([&](std::size_t i) { return set_aside.count(i) > 0; })) {
+            const MovePair pair{out.move.from, out.move.to};
             on_trial.erase(pair);
-            refused.insert(pair);
-            half.emplace_back(result.moves[i], result.move_decisions[i]);
+            refuse(pair, Refusal::set_aside);
+            half.emplace_back(std::move(out.move), std::move(out.decision));
         }
         unplannable_halves.push_back(std::move(half));
-        result.moves = std::move(kept);
-        result.move_decisions = std::move(kept_decisions);
         return true;
     }
-    std::vector<Move> kept;
-    std::vector<Decision> kept_decisions;
-    for (std::size_t i = 0; i < result.moves.size(); ++i) {
-        const Move& move = result.moves[i];
-        const MovePair pair{move.from, move.to};
-        if (!on_trial.count(pair)) {
-            kept.push_back(move);
-            kept_decisions.push_back(result.move_decisions[i]);
-            continue;
-        }
-        refused.insert(pair);
+    for (const auto& [index, move, decision] :
+         take_out([&](std::size_t i) { return on_trial.count({result.moves[i].from, result.moves[i].to}) > 0; })) {
+        refuse({move.from, move.to}, Refusal::unplannable);
         result.dropped.push_back({move, "withdrawn: " + reason});
         withdrawn.push_back({move.from, true, "tried with its only candidate, then withdrawn", {{move.to, {}, reason}}});
         withdrawn.push_back({move.to, false, "tried with its only candidate, then withdrawn", {{move.from, {}, reason}}});
@@ -378,8 +335,6 @@ bool ConvergeEngine::State::withdraw_unplannable(const PlanOutput& planned) {
         }
     }
     on_trial.clear();
-    result.moves = std::move(kept);
-    result.move_decisions = std::move(kept_decisions);
     return true;
 }
 
@@ -390,10 +345,8 @@ bool ConvergeEngine::State::retry_unplannable_half() {
         bool added = false;
         for (auto& [move, decision] : half) {
             const MovePair pair{move.from, move.to};
-            refused.erase(pair);
-            // A move that took its object or its address meanwhile leaves it refused.
             if (taken(move)) {
-                refused.insert(pair);
+                refuse(pair, Refusal::superseded);
                 continue;
             }
             stand_on_trial(std::move(move), std::move(decision));
@@ -415,19 +368,10 @@ Step<bool> ConvergeEngine::State::drop_refused_moves(const std::string& file, co
     auto blamed = blamed_moves(parse_diagnostics(explained.stdout_text), settings.injected_file, planned.block_lines,
                                result.moves, reasons);
     if (blamed.empty()) co_return false;
-    std::vector<Move> kept;
-    std::vector<Decision> kept_decisions;
-    for (std::size_t i = 0; i < result.moves.size(); ++i) {
-        if (blamed.count(i)) {
-            refused.insert({result.moves[i].from, result.moves[i].to});
-            result.dropped.push_back({result.moves[i], reasons[i]});
-        } else {
-            kept.push_back(result.moves[i]);
-            kept_decisions.push_back(result.move_decisions[i]);
-        }
+    for (auto& out : take_out([&](std::size_t i) { return blamed.count(i) > 0; })) {
+        refuse({out.move.from, out.move.to}, Refusal::blamed);
+        result.dropped.push_back({std::move(out.move), reasons[out.index]});
     }
-    result.moves = std::move(kept);
-    result.move_decisions = std::move(kept_decisions);
     memory.reset();
     co_return true;
 }

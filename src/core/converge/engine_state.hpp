@@ -5,6 +5,7 @@
 // withdrawn, tried again, and the fixed point checked at the end). Private to them.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -33,6 +34,26 @@ bool same_moves(std::vector<MovePair> a, std::vector<MovePair> b);
 // either is what a value that refers to it holds).
 std::string describe_referrer(const TrialVerdict& verdict, const Address& referrer);
 
+// Why a pair is kept out of the moves that stand. Each kind has one way back in, and
+// State::refuse is the one place a refusal is recorded (docs/ARCHITECTURE.md, "Where a
+// move is decided").
+enum class Refusal {
+    declined,     // the policy did not accept it, nor the user at the prompt: proposed, not tried again
+    withdrawn,    // a plan's verdict in a company (State::withdraw): tried again when the moves
+                  // that stand give it another (retry_stale_withdrawals), unless final
+    set_aside,    // the second half of a bisected unplannable round: tried in its turn (retry_unplannable_half)
+    unplannable,  // alone, it makes Terraform's plan fail: not tried again
+    blamed,       // Terraform's error names its injected block: not tried again
+    superseded,   // set aside, and meanwhile a move that stands took its object or its address
+};
+
+// A move taken out of the moves that stand, with where it stood and its decision.
+struct TakenOut {
+    std::size_t index = 0;
+    Move move;
+    Decision decision;
+};
+
 struct ConvergeEngine::State {
     explicit State(EngineSettings engine_settings) : settings(std::move(engine_settings)) {}
 
@@ -42,7 +63,7 @@ struct ConvergeEngine::State {
     std::optional<std::string> finished;  // the final plan's file
 
     ConvergeOutcome result;
-    std::set<MovePair> refused;
+    std::map<MovePair, Refusal> refused;  // written by refuse() alone
     std::set<MovePair> on_trial;  // injected, waiting for the next plan's verdict
     std::set<MovePair> approved;  // said yes to at the prompt: not asked again on a retrial
     std::optional<AnalysisMemory> memory;
@@ -228,6 +249,16 @@ struct ConvergeEngine::State {
     // that stands is not withdrawn: a withdrawal it had (a trial settled a pairing an
     // earlier company refuted) is forgotten, or the end of the run would find it stale.
     void stand_on_trial(Move move, Decision decision);
+
+    // Records why a pair is kept out: the one place a refusal is written.
+    void refuse(const MovePair& pair, Refusal why);
+
+    // A move a plan's verdict withdrew in the company `withdrawal` names: refused as
+    // withdrawn, and remembered as it was, to be tried again as it was.
+    void withdraw(const Move& move, Withdrawal withdrawal);
+
+    // Takes out of the moves that stand each one whose index `out` picks, in order.
+    std::vector<TakenOut> take_out(const std::function<bool(std::size_t)>& out);
 
     // A withdrawal tried again: no longer refused, proposed, or reported as left behind.
     void forget_withdrawal(const MovePair& pair);

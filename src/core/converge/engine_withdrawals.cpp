@@ -27,22 +27,37 @@ bool ConvergeEngine::State::withdraw_breaches(const std::string& final_file) {
         for (const auto& move : breach.at_fault) at_fault.insert(move);
     }
     if (at_fault.empty()) return false;
+    for (auto& out : take_out([&](std::size_t i) { return at_fault.count({result.moves[i].from, result.moves[i].to}) > 0; })) {
+        withdraw(out.move, {{}, retries[{out.move.from, out.move.to}], true, {}});
+        result.dropped.push_back({std::move(out.move), "withdrawn: the final plan did not judge it so that it can stand"});
+    }
+    return true;
+}
+
+void ConvergeEngine::State::refuse(const MovePair& pair, Refusal why) { refused[pair] = why; }
+
+void ConvergeEngine::State::withdraw(const Move& move, Withdrawal withdrawal) {
+    const MovePair pair{move.from, move.to};
+    refuse(pair, Refusal::withdrawn);
+    withdrawals[pair] = std::move(withdrawal);
+    withdrawn_moves[pair] = move;
+}
+
+std::vector<TakenOut> ConvergeEngine::State::take_out(const std::function<bool(std::size_t)>& out) {
+    std::vector<TakenOut> taken_out;
     std::vector<Move> kept;
     std::vector<Decision> kept_decisions;
     for (std::size_t i = 0; i < result.moves.size(); ++i) {
-        const MovePair pair{result.moves[i].from, result.moves[i].to};
-        if (!at_fault.count(pair)) {
-            kept.push_back(result.moves[i]);
-            kept_decisions.push_back(result.move_decisions[i]);
+        if (out(i)) {
+            taken_out.push_back({i, result.moves[i], result.move_decisions[i]});
             continue;
         }
-        refused.insert(pair);
-        withdrawals[pair] = {{}, retries[pair], true, {}};
-        result.dropped.push_back({result.moves[i], "withdrawn: the final plan did not judge it so that it can stand"});
+        kept.push_back(result.moves[i]);
+        kept_decisions.push_back(result.move_decisions[i]);
     }
     result.moves = std::move(kept);
     result.move_decisions = std::move(kept_decisions);
-    return true;
+    return taken_out;
 }
 
 std::vector<TrueTie> ConvergeEngine::State::true_ties() const {
