@@ -36,6 +36,14 @@ unsigned chaos_seed(unsigned default_seed) {
     return seed;
 }
 
+int chaos_rounds(int default_rounds) {
+    int rounds = default_rounds;
+    if (const char* text = std::getenv("TFW_CHAOS_ROUNDS"); text && *text) rounds = std::stoi(text);
+    BOOST_TEST_MESSAGE(rounds << " rounds (set TFW_CHAOS_ROUNDS for more)");
+    std::cout << rounds << " rounds\n";
+    return rounds;
+}
+
 IdsReader ids_by_state_pull() {
     return [](const Workspace& root, const std::string&) { return ids_of(root); };
 }

@@ -24,6 +24,10 @@ extern const std::string migration_begins;
 // TFW_CHAOS_SEED where set, else `default_seed`; printed on stdout and in the test log.
 unsigned chaos_seed(unsigned default_seed);
 
+// TFW_CHAOS_ROUNDS where set, else `default_rounds`; printed like the seed. The suite runs
+// few rounds (scripts/test's time budget); the long runs RELIABILITY.md records set more.
+int chaos_rounds(int default_rounds);
+
 // The ids in a root's state by address (ids_of(), or read from the backend directly).
 using IdsReader = std::function<std::map<std::string, std::string>(const Workspace& root, const std::string& name)>;
 // By `terraform state pull` (ids_of).
