@@ -1,5 +1,7 @@
 #include "tfw/cli/env_args.hpp"
 
+#include <cstdlib>
+
 #include "tfw/cli/args.hpp"
 #include "tfw/core/parse/shell_words.hpp"
 
@@ -9,6 +11,11 @@ namespace {
 const std::string cli_args = "TF_CLI_ARGS";
 
 }  // namespace
+
+std::optional<std::string> environment_variable(const std::string& name) {
+    const char* value = std::getenv(name.c_str());
+    return value ? std::optional<std::string>(value) : std::nullopt;
+}
 
 std::vector<std::string> env_arg_words(const std::string& subcommand,
                                        const std::function<std::optional<std::string>(const std::string&)>& lookup) {

@@ -19,12 +19,6 @@
 namespace tfw::cli {
 namespace {
 
-std::optional<std::string> environment_variable(const std::string& name) {
-    const char* value = std::getenv(name.c_str());
-    if (!value) return std::nullopt;
-    return std::string(value);
-}
-
 // Terraform's stream of the apply of a saved plan, without its first line, the version:
 // the plan's stream already began with one.
 class WithoutVersionLine {

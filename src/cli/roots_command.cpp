@@ -130,11 +130,6 @@ std::string render_roots_blocks(const app::RootsBlocksWritten& written, const st
     return out;
 }
 
-std::optional<std::string> environment_variable(const std::string& name) {
-    const char* value = std::getenv(name.c_str());
-    return value ? std::optional<std::string>(value) : std::nullopt;
-}
-
 // The request both commands make of app/roots_session.
 app::RootsRequest request_of(const Invocation& invocation, const PlanArgs& args) {
     app::RootsRequest request;

@@ -2,6 +2,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <string>
@@ -73,4 +74,15 @@ BOOST_AUTO_TEST_CASE(a_variable_that_cannot_be_split_is_a_one_line_usage_error_n
             BOOST_TEST(message.find('\n') == std::string::npos, message);
         }
     }
+}
+
+// The commands' lookup reads the process environment: set, set to nothing, unset.
+BOOST_AUTO_TEST_CASE(environment_variable_reads_the_process_environment) {
+    const std::string name = "TFW_ENV_ARGS_TEST_VARIABLE";
+    ::setenv(name.c_str(), "-var=a=b", 1);
+    BOOST_TEST(environment_variable(name).value_or("(none)") == "-var=a=b");
+    ::setenv(name.c_str(), "", 1);
+    BOOST_TEST(environment_variable(name).value_or("(none)") == "");
+    ::unsetenv(name.c_str());
+    BOOST_TEST(!environment_variable(name).has_value());
 }

@@ -12,6 +12,10 @@
 
 namespace tfw::cli {
 
+// The process environment's value of `name`, or nothing: the `lookup` the commands give
+// the functions below.
+std::optional<std::string> environment_variable(const std::string& name);
+
 // The words of TF_CLI_ARGS_<subcommand>, then of TF_CLI_ARGS (core::split_shell_words):
 // what with_env_args puts before the command line, and what reports must not show
 // (core/render/redacted_args). Throws UsageError naming a variable it cannot split.
