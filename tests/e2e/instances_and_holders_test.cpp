@@ -6,7 +6,8 @@
 //  - twins are told apart by what holds their ids inside a string or a JSON document,
 //    through a `local` too;
 //  - Terraform's own move as `count` comes (`x` to `x[0]`) is a hypothesis like any other;
-//  - a witness that still changes refutes nothing of another tie.
+//  - a witness that still changes refutes nothing of another tie;
+//  - a move that alone made a plan fail is tried again once its company changes.
 // Each fixture's `moved.tf` holds the true moves. After `tfw plan --write` plain terraform
 // plans exactly them, with no change and nothing created or destroyed, and a second
 // `--write` changes no file.
@@ -79,6 +80,20 @@ BOOST_AUTO_TEST_CASE(terraforms_implied_move_against_the_values) { check_every_t
 // `x` and `z` identical, the holder of z's id now reading x[0]: Terraform's implied
 // x -> x[0] plans no change, but the holder would update (a wrong move until issue 47).
 BOOST_AUTO_TEST_CASE(terraforms_implied_move_against_a_holder) { check_every_true_move_made("implied_move_against_a_holder"); }
+
+// A module given for_each whose identical helper is held by its instance's unique zone
+// through replace_triggered_by: every pairing of the helpers plans no change, and the
+// zones tell where each instance went (refactor fuzzer finding).
+BOOST_AUTO_TEST_CASE(a_helper_held_by_replace_triggered_by_follows_its_instance) {
+    check_every_true_move_made("helper_held_by_replace_triggered_by");
+}
+
+// A move alone makes the plan fail (a cycle among the destroys) until the moves it depends
+// on stand: it is tried again once they do, and one --write makes every move (refactor
+// fuzzer seed 1000's case 106570706, reduced; a second --write wrote more).
+BOOST_AUTO_TEST_CASE(a_move_whose_plan_failed_is_tried_again_in_a_new_company) {
+    check_every_true_move_made("cycle_withdrawn_for_good");
+}
 
 // The module renamed beside twins renamed in the root, whose holder's own input changes:
 // that witness refutes nothing of the module's tie, whose helpers move.

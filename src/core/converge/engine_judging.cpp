@@ -323,9 +323,14 @@ bool ConvergeEngine::State::withdraw_unplannable(const PlanOutput& planned) {
         unplannable_halves.push_back(std::move(half));
         return true;
     }
+    // Alone, it makes the plan fail in this company: a cycle among the destroys may be gone
+    // once the moves it depends on stand (fuzzer finding cycle_withdrawn_for_good), so it is
+    // a withdrawal like a refuted trial's, tried again when its company changes.
+    const std::vector<MovePair> company = pairs_of(result.moves);
     for (const auto& [index, move, decision] :
          take_out([&](std::size_t i) { return on_trial.count({result.moves[i].from, result.moves[i].to}) > 0; })) {
-        refuse({move.from, move.to}, Refusal::unplannable);
+        const MovePair pair{move.from, move.to};
+        withdraw(move, {relevance.company_of(pair, company), retries[pair], false, {}});
         result.dropped.push_back({move, "withdrawn: " + reason});
         withdrawn.push_back({move.from, true, "tried with its only candidate, then withdrawn", {{move.to, {}, reason}}});
         withdrawn.push_back({move.to, false, "tried with its only candidate, then withdrawn", {{move.from, {}, reason}}});

@@ -39,10 +39,9 @@ std::string describe_referrer(const TrialVerdict& verdict, const Address& referr
 // move is decided").
 enum class Refusal {
     declined,     // the policy did not accept it, nor the user at the prompt: proposed, not tried again
-    withdrawn,    // a plan's verdict in a company (State::withdraw): tried again when the moves
-                  // that stand give it another (retry_stale_withdrawals), unless final
+    withdrawn,    // a plan's verdict in a company (State::withdraw), a failed plan's too: tried again
+                  // when the moves that stand give it another (retry_stale_withdrawals), unless final
     set_aside,    // the second half of a bisected unplannable round: tried in its turn (retry_unplannable_half)
-    unplannable,  // alone, it makes Terraform's plan fail: not tried again
     blamed,       // Terraform's error names its injected block: not tried again
     superseded,   // set aside, and meanwhile a move that stands took its object or its address
 };

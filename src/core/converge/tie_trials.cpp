@@ -227,6 +227,7 @@ TieBoard tie_board(const std::vector<TiedPair>& ties, const std::vector<Move>& s
                             (std::any_of(tie->referrers.begin(), tie->referrers.end(), tells) ||
                              std::any_of(tie->moving_referrers.begin(), tie->moving_referrers.end(), moved_holder_tells) ||
                              std::any_of(tie->tied_holders.begin(), tie->tied_holders.end(), moved_holder_tells));
+        edge.instance_depth = likeness[tie].first;
         board.edges.push_back(std::move(edge));
     }
     return board;
@@ -396,9 +397,22 @@ Move settled_move(const TieBoard& board, std::size_t edge) {
         if (other.move.from == chosen.move.from) refuted_others.push_back(to_string(other.move.to));
         if (other.move.to == chosen.move.to) refuted_others.push_back(to_string(other.move.from));
     }
+    std::vector<std::string> confirmed_others;
+    for (const auto& other : board.edges) {
+        if (&other == &chosen || !confirmed(other)) continue;
+        if (other.move.from == chosen.move.from) confirmed_others.push_back(to_string(other.move.to));
+        if (other.move.to == chosen.move.to) confirmed_others.push_back(to_string(other.move.from));
+    }
     Move move = chosen.move;
     std::vector<std::string> evidence;
     if (!move.evidence.empty()) evidence.push_back(move.evidence);
+    if (!confirmed_others.empty()) {
+        const ModulePath from = module_of(move.from);
+        const ModulePath instance(from.begin(), from.begin() + static_cast<std::ptrdiff_t>(std::min(chosen.instance_depth, from.size())));
+        evidence.push_back("Terraform plans no change with " + join(confirmed_others, ", ") +
+                           " too; its module instance tells them apart: the other objects of " + to_string(instance) +
+                           " went to " + to_string(module_of(move.to)));
+    }
     // With no rival on the board, what holds the deletion's id left no other candidate
     // (match_ties' candidates_its_holders_allow): nothing was ruled out by a trial.
     const bool held = !chosen.referrers.empty() || !chosen.moving_referrers.empty() || !chosen.tied_holders.empty();
@@ -441,6 +455,25 @@ TieOutcome settle(const TieBoard& board) {
             return std::all_of(edges.begin(), edges.end(), [&](std::size_t other) { return other == e || refuted(board.edges[other]); });
         };
         if (!only_one(sides.of_deletion.at(edge.move.from)) || !only_one(sides.of_creation.at(edge.move.to))) continue;
+        outcome.paired.push_back(e);
+        paired.insert(edge.move.from);
+        paired.insert(edge.move.to);
+    }
+    // Twins Terraform planned no change with either way are no tie where their module
+    // instance tells them apart (issue 47): the rest of the deletion's instance went where
+    // this creation is, deeper in that trail than any other candidate of either side that
+    // was not refuted. Identical members follow their instance; Terraform's no change stands.
+    for (std::size_t e = 0; e < board.edges.size(); ++e) {
+        const TieEdge& edge = board.edges[e];
+        if (!confirmed(edge) || edge.instance_depth == 0 || paired.count(edge.move.from) || paired.count(edge.move.to))
+            continue;
+        auto deepest = [&](const std::vector<std::size_t>& edges) {
+            return std::all_of(edges.begin(), edges.end(), [&](std::size_t other) {
+                const TieEdge& rival = board.edges[other];
+                return other == e || refuted(rival) || (confirmed(rival) && rival.instance_depth < edge.instance_depth);
+            });
+        };
+        if (!deepest(sides.of_deletion.at(edge.move.from)) || !deepest(sides.of_creation.at(edge.move.to))) continue;
         outcome.paired.push_back(e);
         paired.insert(edge.move.from);
         paired.insert(edge.move.to);

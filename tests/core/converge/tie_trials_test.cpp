@@ -2,6 +2,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <map>
 
 using namespace tfw::core;
@@ -734,4 +735,57 @@ BOOST_AUTO_TEST_CASE(a_module_instance_is_tried_whole_against_each_candidate_ins
             BOOST_TEST(waiting(run.board) == c.waiting);
         }
     }
+}
+
+// Identical helpers of two module instances, each held by a member unique to its
+// instance (a zone replaced when its helper changes): every pairing plans no change, but
+// the zones' moves tell where each instance went, and the helpers follow (issue 47; the
+// refactor fuzzer's helper_held_by_replace_triggered_by). Without those moves, or where
+// a rival is as deep in the trail, they stay a true tie.
+BOOST_AUTO_TEST_CASE(twins_that_plan_no_change_either_way_follow_their_module_instance) {
+    auto move = [](const std::string& from, const std::string& to) {
+        Move out;
+        out.from = must_parse_address(from);
+        out.to = must_parse_address(to);
+        return out;
+    };
+    auto tie = [&](const std::string& from, const std::string& to) {
+        TiedPair out;
+        out.move = move("module.m[" + from + "].terraform_data.helper", "module.m[\"" + to + "\"].terraform_data.helper");
+        out.known_equal = 1;
+        return out;
+    };
+    const std::vector<TiedPair> ties = {tie("0", "a"), tie("0", "b"), tie("1", "a"), tie("1", "b")};
+    const Move zone0 = move("module.m[0].terraform_data.zone", "module.m[\"a\"].terraform_data.zone");
+    const Move zone1 = move("module.m[1].terraform_data.zone", "module.m[\"b\"].terraform_data.zone");
+    const Move both_to_a = move("module.m[1].terraform_data.zone", "module.m[\"a\"].terraform_data.other");
+    const struct {
+        std::string name;
+        std::vector<Move> standing;
+        Strings paired;
+    } cases[] = {
+        {"each instance's zone went to one instance", {zone0, zone1}, {"m[0]>m[\"a\"]", "m[1]>m[\"b\"]"}},
+        {"no move tells the instances", {}, {}},
+        {"only m[0]'s zone went: m[0]'s helper follows, m[1]'s is left to the next analysis", {zone0}, {"m[0]>m[\"a\"]"}},
+        {"both instances went to m[\"a\"]: no candidate deeper than another", {zone0, both_to_a}, {}},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            TieBoard board = tie_board(ties, c.standing);
+            for (std::size_t e = 0; e < board.edges.size(); ++e) record_trial(board, e, true, 1, "no change");
+            Strings paired;
+            for (std::size_t e : settle(board).paired)
+                paired.push_back(to_string(module_of(board.edges[e].move.from)).substr(7) + ">" +
+                                 to_string(module_of(board.edges[e].move.to)).substr(7));
+            std::sort(paired.begin(), paired.end());
+            BOOST_TEST(paired == c.paired, boost::test_tools::per_element());
+        }
+    }
+    TieBoard board = tie_board(ties, {zone0, zone1});
+    for (std::size_t e = 0; e < board.edges.size(); ++e) record_trial(board, e, true, 1, "no change");
+    const TieOutcome outcome = settle(board);
+    BOOST_TEST_REQUIRE(!outcome.paired.empty());
+    const Move settled = settled_move(board, outcome.paired.front());
+    BOOST_TEST(settled.evidence.find("its module instance tells them apart: the other objects of module.m[") != std::string::npos,
+               settled.evidence);
 }

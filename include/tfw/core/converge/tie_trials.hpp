@@ -55,6 +55,10 @@ struct TieEdge {
     bool pointed_to = false;
     // As TiedPair's: tried with it and must plan no change too, but never moved with it.
     std::vector<Move> tied_holders;
+    // How many module steps deep the deletion's module instance is whose other objects the
+    // moves that stand took to the creation's (trail_depth); 0 where none did. Where every
+    // candidate plans no change, the deepest tells the twins apart (settle).
+    std::size_t instance_depth = 0;
 
     // Confirmed by a plan in which a holder that tells planned no change too: that holder
     // refers to this creation, so no other candidate of either side can plan no change
