@@ -38,6 +38,22 @@ class Hope {
 public:
     Hope(const TieBoard& board, const Sides& sides) : board_(board), sides_(sides) {}
 
+    // "; no instance mapping: …" where the deletion's module instance (or an ancestor)
+    // went to several new ones by the moves that stand, so none tells where the twin went.
+    std::string no_instance_mapping(const Address& side, bool is_deletion) const {
+        if (!is_deletion) return "";
+        const ModulePath from = module_of(side);
+        for (std::size_t depth = from.size(); depth > 0; --depth) {
+            const ModulePath instance(from.begin(), from.begin() + static_cast<std::ptrdiff_t>(depth));
+            const auto went = board_.trail.went_to.find(instance);
+            if (went == board_.trail.went_to.end() || went->second.size() < 2) continue;
+            std::vector<std::string> places;
+            for (const ModulePath& place : went->second) places.push_back(place.empty() ? "the root module" : to_string(place));
+            return "; no instance mapping: the other objects of " + to_string(instance) + " went to " + join(places, " and ");
+        }
+        return "";
+    }
+
     std::string lost(const Address& side, bool is_deletion) const {
         const auto& edges = edges_of(side, is_deletion);
         std::vector<const Address*> planned_equal;
@@ -56,9 +72,10 @@ public:
             if (!planned)
                 return "identical to " + to_string(*planned_equal[0]) + " and to " + to_string(*planned_equal[1]) +
                        ": every known value equal, nothing that stays holding its id, and no module instance "
-                       "telling them apart (not planned: Terraform would plan no change with either)";
+                       "telling them apart (not planned: Terraform would plan no change with either)" +
+                       no_instance_mapping(side, is_deletion);
             return "a true tie: Terraform plans no change with " + to_string(*planned_equal[0]) + " and with " +
-                   to_string(*planned_equal[1]);
+                   to_string(*planned_equal[1]) + no_instance_mapping(side, is_deletion);
         }
         const std::size_t* left = nullptr;
         for (const std::size_t& e : edges) {
@@ -214,6 +231,7 @@ TieBoard tie_board(const std::vector<TiedPair>& ties, const std::vector<Move>& s
     }
     auto tells = [&](const Address& holder) { return held_by[holder].size() == 1; };
     TieBoard board;
+    board.trail = trail;
     for (const TiedPair* tie : order) {
         TieEdge edge{tie->move,    tie->certain, TieVerdict::untried, 0,     {},
                      tie->creation_refers_to, tie->referrers, tie->moving_referrers, false, false,

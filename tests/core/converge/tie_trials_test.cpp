@@ -789,3 +789,45 @@ BOOST_AUTO_TEST_CASE(twins_that_plan_no_change_either_way_follow_their_module_in
     BOOST_TEST(settled.evidence.find("its module instance tells them apart: the other objects of module.m[") != std::string::npos,
                settled.evidence);
 }
+
+// Where the unique members of the twin's old module instance went to two new instances,
+// no instance mapping tells where the twin went, and --explain says so (issue 47).
+BOOST_AUTO_TEST_CASE(a_true_tie_says_when_its_instance_went_to_several) {
+    auto move = [](const std::string& from, const std::string& to) {
+        Move out;
+        out.from = must_parse_address(from);
+        out.to = must_parse_address(to);
+        return out;
+    };
+    auto tie = [&](const std::string& to) {
+        TiedPair out;
+        out.move = move("module.m[0].terraform_data.helper", "module.m[\"" + to + "\"].terraform_data.helper");
+        out.known_equal = 1;
+        return out;
+    };
+    const std::vector<TiedPair> ties = {tie("a"), tie("b")};
+    const struct {
+        std::string name;
+        std::vector<Move> standing;
+        std::string reason;
+    } cases[] = {
+        {"its members went to two instances",
+         {move("module.m[0].terraform_data.x", "module.m[\"a\"].terraform_data.x"),
+          move("module.m[0].terraform_data.y", "module.m[\"b\"].terraform_data.y")},
+         "a true tie: Terraform plans no change with module.m[\"a\"].terraform_data.helper and with "
+         "module.m[\"b\"].terraform_data.helper; no instance mapping: the other objects of module.m[0] went to "
+         "module.m[\"a\"] and module.m[\"b\"]"},
+        {"no member moved", {},
+         "a true tie: Terraform plans no change with module.m[\"a\"].terraform_data.helper and with "
+         "module.m[\"b\"].terraform_data.helper"},
+    };
+    for (const auto& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            TieBoard board = tie_board(ties, c.standing);
+            for (std::size_t e = 0; e < board.edges.size(); ++e) record_trial(board, e, true, 1, "no change");
+            std::map<std::string, std::string> reasons;
+            for (const auto& side : settle(board).unpaired) reasons[to_string(side.address)] = side.reason;
+            BOOST_TEST(reasons["module.m[0].terraform_data.helper"] == c.reason);
+        }
+    }
+}

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "tfw/core/converge/trial_order.hpp"
 #include "tfw/core/match/match.hpp"
 
 namespace tfw::core::inline converge {
@@ -68,6 +69,9 @@ struct TieEdge {
 
 struct TieBoard {
     std::vector<TieEdge> edges;  // the candidate pairs of every tied side
+    // Where the moves that stand took each old module instance's objects: a side left a
+    // tie says when its instance went to several, so that no instance mapping tells.
+    InstanceTrail trail;
 };
 
 // The board of a match's ties, each deletion's candidates with the most evidence first:
