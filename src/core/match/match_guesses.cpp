@@ -11,6 +11,8 @@
 // apart: identical helpers go where the instance they sit in went, whichever pairing
 // Terraform would also accept.
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
 
 #include "tfw/core/match/dependency_evidence.hpp"
@@ -32,6 +34,34 @@ std::map<ModulePath, ModulePath> instances_moved(const std::vector<std::pair<Add
     for (const auto& [from, to] : went_to)
         if (to.size() == 1 && came_from[*to.begin()].size() == 1) out.emplace(from, *to.begin());
     return out;
+}
+
+// Where the moves that stand took a module instance's objects, for an instance none of
+// whose own objects moved: its deepest ancestor whose objects all went to one instance
+// that took objects from no other (between paths of one depth, as trial_order's trail
+// reads them), with the rest of the path kept (module.a["x"].module.b to
+// module.a[0].module.b). Nothing where no ancestor tells.
+std::optional<ModulePath> where_ancestors_went(const std::vector<std::pair<Address, Address>>& moves, const ModulePath& path) {
+    std::map<ModulePath, std::set<ModulePath>> went_to, came_from;
+    for (const auto& [from, to] : moves) {
+        if (from.module.size() != to.module.size()) continue;
+        for (std::size_t depth = 1; depth <= from.module.size(); ++depth) {
+            const ModulePath a(from.module.begin(), from.module.begin() + static_cast<std::ptrdiff_t>(depth));
+            const ModulePath b(to.module.begin(), to.module.begin() + static_cast<std::ptrdiff_t>(depth));
+            went_to[a].insert(b);
+            came_from[b].insert(a);
+        }
+    }
+    for (std::size_t depth = path.size(); depth > 0; --depth) {
+        const ModulePath ancestor(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(depth));
+        const auto went = went_to.find(ancestor);
+        if (went == went_to.end()) continue;
+        if (went->second.size() != 1 || came_from[*went->second.begin()].size() != 1) return std::nullopt;
+        ModulePath out = *went->second.begin();
+        out.insert(out.end(), path.begin() + static_cast<std::ptrdiff_t>(depth), path.end());
+        return out;
+    }
+    return std::nullopt;
 }
 
 // Each deletion of the group with the one candidate `keep` leaves it, one to one, and,
@@ -152,6 +182,22 @@ void guess_ties(MatchState& state, const std::vector<TieGroup>& groups,
     for (const auto& move : state.result.moves) known.push_back({move.from, move.to});
     const KeyTrail trail = key_trail_of(state.plan, known);
     const std::map<ModulePath, ModulePath> moved_instances = instances_moved(known);
+    // Where a deletion's module instance went: where its own objects' moves took them, and,
+    // where none of them moved or they went into or out of a module (a different depth),
+    // where the instance itself went by the moves between paths of one depth.
+    std::map<ModulePath, std::vector<ModulePath>> went_cache;
+    auto instance_went = [&](const ModulePath& from) -> const std::vector<ModulePath>& {
+        auto [found, fresh] = went_cache.try_emplace(from);
+        if (fresh) {
+            const auto exact = moved_instances.find(from);
+            if (exact != moved_instances.end()) found->second.push_back(exact->second);
+            const bool own_moved = std::any_of(known.begin(), known.end(), [&](const auto& m) { return m.first.module == from; });
+            if (exact == moved_instances.end() ? !own_moved : exact->second.size() != from.size())
+                if (auto trail_went = where_ancestors_went(known, from); trail_went && trail_went != std::optional<ModulePath>(from))
+                    found->second.push_back(*trail_went);
+        }
+        return found->second;
+    };
     const ReferenceEdges& references = state.references();
     std::vector<Address> tied_olds, tied_news;
     for (const auto& group : groups) {
@@ -172,13 +218,14 @@ void guess_ties(MatchState& state, const std::vector<TieGroup>& groups,
             chosen = one_each(
                 state, group,
                 [&](std::size_t d, std::size_t c) {
-                    const auto to = moved_instances.find(state.deletions[d].address().module);
-                    return to != moved_instances.end() && to->second == state.creations[c].address().module;
+                    const auto& went = instance_went(state.deletions[d].address().module);
+                    return std::find(went.begin(), went.end(), state.creations[c].address().module) != went.end();
                 },
                 // In an instance that moved, its place within it: `volume[1]` stays `volume[1]`.
                 [&](std::size_t d, std::size_t c) {
-                    const auto to = moved_instances.find(state.deletions[d].address().module);
-                    return to != moved_instances.end() && to->first != to->second &&
+                    const ModulePath& from = state.deletions[d].address().module;
+                    const auto& went = instance_went(from);
+                    return std::any_of(went.begin(), went.end(), [&](const ModulePath& to) { return to != from; }) &&
                            state.deletions[d].address().resource == state.creations[c].address().resource;
                 },
                 // The module instance tells them apart, whatever their values: identical
