@@ -154,6 +154,31 @@ inline Policy with_cross_type(const std::string& from, const std::string& to) {
     return policy;
 }
 
+// One line a change: `an update aws_sqs_queue.b <- aws_sqs_queue.a before[name=a] after[name=?]`,
+// then `held[...]` for what is held until apply.
+inline std::string described_changes(const Plan& plan) {
+    auto leaves = [](const Attributes& attributes) {
+        std::string out;
+        for (const auto& leaf : attributes) out += (out.empty() ? "" : ",") + leaf.path + "=" + (leaf.unknown ? "?" : leaf.value);
+        return out;
+    };
+    std::string out;
+    for (const auto& change : plan.changes) {
+        out += std::string(action_words(change.action)) + " " + to_string(change.address);
+        if (change.previous_address) out += " <- " + to_string(*change.previous_address);
+        if (!change.before.empty()) out += " before[" + leaves(change.before) + "]";
+        if (!change.after.empty()) out += " after[" + leaves(change.after) + "]";
+        if (!change.held_until_apply.empty()) out += " held[" + leaves(change.held_until_apply) + "]";
+        out += "\n";
+    }
+    return out;
+}
+
+// A move's pair of printed addresses.
+inline MovePair move_pair(const std::string& from, const std::string& to) {
+    return {must_parse_address(from), must_parse_address(to)};
+}
+
 inline std::string joined(const std::vector<std::string>& items, const std::string& separator = ", ") {
     std::string out;
     for (const auto& item : items) out += (out.empty() ? "" : separator) + item;

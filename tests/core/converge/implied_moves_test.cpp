@@ -12,25 +12,6 @@ using namespace tfw::core::testing;
 
 namespace {
 
-// One line a change: `a create terraform_data.x[0] after[id=?,input=b]`.
-std::string described(const Plan& plan) {
-    auto leaves = [](const Attributes& attributes) {
-        std::string out;
-        for (const auto& leaf : attributes) out += (out.empty() ? "" : ",") + leaf.path + "=" + (leaf.unknown ? "?" : leaf.value);
-        return out;
-    };
-    std::string out;
-    for (const auto& change : plan.changes) {
-        out += std::string(action_words(change.action)) + " " + to_string(change.address);
-        if (change.previous_address) out += " <- " + to_string(*change.previous_address);
-        if (!change.before.empty()) out += " before[" + leaves(change.before) + "]";
-        if (!change.after.empty()) out += " after[" + leaves(change.after) + "]";
-        out += "\n";
-    }
-    return out;
-}
-
-MovePair pair(const std::string& from, const std::string& to) { return {must_parse_address(from), must_parse_address(to)}; }
 
 // Terraform's own move of `x` to `x[0]` (or back), as load_plan_json fills it.
 PlanBuilder& implied(PlanBuilder& builder, const std::string& from, const std::string& to, Action action,
@@ -84,7 +65,7 @@ BOOST_AUTO_TEST_CASE(terraforms_own_moves_another_deletion_questions_read_apart)
          "a destroy terraform_data.z before[id=\"id-z\",input=\"a\"]\n"
          "a create terraform_data.x[1] after[id=?,input=\"a\"]\n"
          "a destroy terraform_data.x before[id=\"id-x\",input=\"a\"]\n"},
-        {"tfw's own move stays", twins.plan, {pair("terraform_data.x", "terraform_data.x[0]")},
+        {"tfw's own move stays", twins.plan, {move_pair("terraform_data.x", "terraform_data.x[0]")},
          "no change terraform_data.x[0] <- terraform_data.x before[id=\"id-x\",input=\"a\"] after[id=\"id-x\",input=\"a\"]\n"
          "a destroy terraform_data.z before[id=\"id-z\",input=\"a\"]\n"
          "a create terraform_data.x[1] after[id=?,input=\"a\"]\n"},
@@ -103,7 +84,7 @@ BOOST_AUTO_TEST_CASE(terraforms_own_moves_another_deletion_questions_read_apart)
          "a destroy terraform_data.z before[id=\"id-z\",input=\"a\"]\n"},
     };
     for (const auto& c : cases)
-        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(described(with_implied_moves_questioned(c.plan, c.own)) == c.expected); }
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(described_changes(with_implied_moves_questioned(c.plan, c.own)) == c.expected); }
 }
 
 // A creation that refers to the address Terraform's move would fill (bucket["dev"].d =
@@ -116,7 +97,7 @@ BOOST_AUTO_TEST_CASE(what_refers_to_a_questioned_move_holds_an_undecided_id) {
         .deletion("terraform_data.x[1]", {{"id", "\"id-x1\""}, {"input", "\"a\""}}, builtin)
         .creation("terraform_data.bucket[\"dev\"]", {{"d", "\"id-x0\""}, {"id", "?"}, {"n", "\"b\""}}, builtin)
         .creation("terraform_data.other", {{"d", "\"id-x1\""}, {"id", "?"}}, builtin);
-    BOOST_TEST(described(with_implied_moves_questioned(builder.plan, {})) ==
+    BOOST_TEST(described_changes(with_implied_moves_questioned(builder.plan, {})) ==
                "a create terraform_data.x after[id=?,input=\"a\"]\n"
                "a destroy terraform_data.x[1] before[id=\"id-x1\",input=\"a\"]\n"
                "a create terraform_data.bucket[\"dev\"] after[d=?,id=?,n=\"b\"]\n"

@@ -12,22 +12,9 @@ using namespace tfw::core::testing;
 
 namespace {
 
-// One line a change: `an update aws_sqs_queue.b <- aws_sqs_queue.a before[name=a] after[name=?]`.
+// The changes (described_changes), then the prior dependencies: `depends ADDRESS: A B`.
 std::string described(const Plan& plan) {
-    auto leaves = [](const Attributes& attributes) {
-        std::string out;
-        for (const auto& leaf : attributes) out += (out.empty() ? "" : ",") + leaf.path + "=" + (leaf.unknown ? "?" : leaf.value);
-        return out;
-    };
-    std::string out;
-    for (const auto& change : plan.changes) {
-        out += std::string(action_words(change.action)) + " " + change.address_text;
-        if (change.previous_address) out += " <- " + to_string(*change.previous_address);
-        if (!change.before.empty()) out += " before[" + leaves(change.before) + "]";
-        if (!change.after.empty()) out += " after[" + leaves(change.after) + "]";
-        if (!change.held_until_apply.empty()) out += " held[" + leaves(change.held_until_apply) + "]";
-        out += "\n";
-    }
+    std::string out = described_changes(plan);
     for (const auto& [address, dependencies] : plan.prior_dependencies) {
         out += "depends " + address + ":";
         for (const auto& dependency : dependencies) out += " " + dependency;
@@ -35,8 +22,6 @@ std::string described(const Plan& plan) {
     }
     return out;
 }
-
-MovePair pair(const std::string& from, const std::string& to) { return {must_parse_address(from), must_parse_address(to)}; }
 
 // A moved object as load_plan_json fills it: every value for a replaced one, held values
 // for an update.
@@ -60,22 +45,22 @@ BOOST_AUTO_TEST_CASE(a_replaced_move_reads_as_its_deletion_and_its_creation) {
         std::string expected;
     };
     const std::vector<Case> cases = {
-        {"replaced, destroy first", Action::delete_then_create, {pair(a, b)}, false,
+        {"replaced, destroy first", Action::delete_then_create, {move_pair(a, b)}, false,
          "a create aws_sqs_queue.b after[name=b,url=?]\n"
          "a destroy aws_sqs_queue.a before[name=a,url=u]\n"},
-        {"replaced, create first", Action::create_then_delete, {pair(a, b)}, false,
+        {"replaced, create first", Action::create_then_delete, {move_pair(a, b)}, false,
          "a create aws_sqs_queue.b after[name=b,url=?]\n"
          "a destroy aws_sqs_queue.a before[name=a,url=u]\n"},
         // Not withdrawn: it stays the move Terraform planned.
-        {"another move replaced", Action::delete_then_create, {pair(a, "aws_sqs_queue.c")}, false,
+        {"another move replaced", Action::delete_then_create, {move_pair(a, "aws_sqs_queue.c")}, false,
          "a replace aws_sqs_queue.b <- aws_sqs_queue.a before[name=a,url=u] after[name=b,url=?]\n"},
         // An update keeps the values it had (the id above all): it is no creation.
-        {"an update", Action::update, {pair(a, b)}, false,
+        {"an update", Action::update, {move_pair(a, b)}, false,
          "an update aws_sqs_queue.b <- aws_sqs_queue.a before[name=a,url=u] after[name=b,url=?]\n"},
-        {"no change", Action::no_op, {pair(a, b)}, false,
+        {"no change", Action::no_op, {move_pair(a, b)}, false,
          "no change aws_sqs_queue.b <- aws_sqs_queue.a before[name=a,url=u] after[name=b,url=?]\n"},
         // A deposed object is an older one, not the one moved.
-        {"deposed", Action::delete_then_create, {pair(a, b)}, true,
+        {"deposed", Action::delete_then_create, {move_pair(a, b)}, true,
          "a replace aws_sqs_queue.b <- aws_sqs_queue.a before[name=a,url=u] after[name=b,url=?]\n"},
     };
     for (const auto& c : cases) {
@@ -93,7 +78,7 @@ BOOST_AUTO_TEST_CASE(the_old_address_depends_on_what_the_new_one_did) {
     PlanBuilder without;
     moved_with(without, a, b, Action::delete_then_create, {{"name", "a"}}, {{"name", "b"}})
         .depends("aws_sqs_queue.b", {"aws_kms_key.k"});
-    BOOST_TEST(described(without_replaced_moves(without.plan, {pair(a, b)})) ==
+    BOOST_TEST(described(without_replaced_moves(without.plan, {move_pair(a, b)})) ==
                "a create aws_sqs_queue.b after[name=b]\n"
                "a destroy module.q.aws_sqs_queue.a[0] before[name=a]\n"
                "depends aws_sqs_queue.b: aws_kms_key.k\n"
@@ -103,7 +88,7 @@ BOOST_AUTO_TEST_CASE(the_old_address_depends_on_what_the_new_one_did) {
     moved_with(with_own, a, b, Action::delete_then_create, {{"name", "a"}}, {{"name", "b"}})
         .depends("aws_sqs_queue.b", {"aws_kms_key.k"})
         .depends("module.q.aws_sqs_queue.a", {"aws_kms_key.old"});
-    BOOST_TEST(described(without_replaced_moves(with_own.plan, {pair(a, b)})) ==
+    BOOST_TEST(described(without_replaced_moves(with_own.plan, {move_pair(a, b)})) ==
                "a create aws_sqs_queue.b after[name=b]\n"
                "a destroy module.q.aws_sqs_queue.a[0] before[name=a]\n"
                "depends aws_sqs_queue.b: aws_kms_key.k\n"

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 
+#include "match_tables.hpp"
+
 using namespace tfw::core;
 
 namespace {
@@ -743,22 +745,17 @@ BOOST_AUTO_TEST_CASE(a_module_instance_is_tried_whole_against_each_candidate_ins
 // refactor fuzzer's helper_held_by_replace_triggered_by). Without those moves, or where
 // a rival is as deep in the trail, they stay a true tie.
 BOOST_AUTO_TEST_CASE(twins_that_plan_no_change_either_way_follow_their_module_instance) {
-    auto move = [](const std::string& from, const std::string& to) {
-        Move out;
-        out.from = must_parse_address(from);
-        out.to = must_parse_address(to);
-        return out;
-    };
+    using testing::move_of;
     auto tie = [&](const std::string& from, const std::string& to) {
         TiedPair out;
-        out.move = move("module.m[" + from + "].terraform_data.helper", "module.m[\"" + to + "\"].terraform_data.helper");
+        out.move = move_of("module.m[" + from + "].terraform_data.helper", "module.m[\"" + to + "\"].terraform_data.helper");
         out.known_equal = 1;
         return out;
     };
     const std::vector<TiedPair> ties = {tie("0", "a"), tie("0", "b"), tie("1", "a"), tie("1", "b")};
-    const Move zone0 = move("module.m[0].terraform_data.zone", "module.m[\"a\"].terraform_data.zone");
-    const Move zone1 = move("module.m[1].terraform_data.zone", "module.m[\"b\"].terraform_data.zone");
-    const Move both_to_a = move("module.m[1].terraform_data.zone", "module.m[\"a\"].terraform_data.other");
+    const Move zone0 = move_of("module.m[0].terraform_data.zone", "module.m[\"a\"].terraform_data.zone");
+    const Move zone1 = move_of("module.m[1].terraform_data.zone", "module.m[\"b\"].terraform_data.zone");
+    const Move both_to_a = move_of("module.m[1].terraform_data.zone", "module.m[\"a\"].terraform_data.other");
     const struct {
         std::string name;
         std::vector<Move> standing;
@@ -793,15 +790,10 @@ BOOST_AUTO_TEST_CASE(twins_that_plan_no_change_either_way_follow_their_module_in
 // Where the unique members of the twin's old module instance went to two new instances,
 // no instance mapping tells where the twin went, and --explain says so (issue 47).
 BOOST_AUTO_TEST_CASE(a_true_tie_says_when_its_instance_went_to_several) {
-    auto move = [](const std::string& from, const std::string& to) {
-        Move out;
-        out.from = must_parse_address(from);
-        out.to = must_parse_address(to);
-        return out;
-    };
+    using testing::move_of;
     auto tie = [&](const std::string& to) {
         TiedPair out;
-        out.move = move("module.m[0].terraform_data.helper", "module.m[\"" + to + "\"].terraform_data.helper");
+        out.move = move_of("module.m[0].terraform_data.helper", "module.m[\"" + to + "\"].terraform_data.helper");
         out.known_equal = 1;
         return out;
     };
@@ -812,8 +804,8 @@ BOOST_AUTO_TEST_CASE(a_true_tie_says_when_its_instance_went_to_several) {
         std::string reason;
     } cases[] = {
         {"its members went to two instances",
-         {move("module.m[0].terraform_data.x", "module.m[\"a\"].terraform_data.x"),
-          move("module.m[0].terraform_data.y", "module.m[\"b\"].terraform_data.y")},
+         {move_of("module.m[0].terraform_data.x", "module.m[\"a\"].terraform_data.x"),
+          move_of("module.m[0].terraform_data.y", "module.m[\"b\"].terraform_data.y")},
          "a true tie: Terraform plans no change with module.m[\"a\"].terraform_data.helper and with "
          "module.m[\"b\"].terraform_data.helper; no instance mapping: the other objects of module.m[0] went to "
          "module.m[\"a\"] and module.m[\"b\"]"},

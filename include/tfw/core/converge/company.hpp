@@ -15,10 +15,9 @@
 
 #include "tfw/core/model/address.hpp"
 #include "tfw/core/model/plan.hpp"
+#include "tfw/core/model/move.hpp"
 
 namespace tfw::core::inline converge {
-
-using MovePair = std::pair<Address, Address>;
 
 class CompanyRelevance {
 public:

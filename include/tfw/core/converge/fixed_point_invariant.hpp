@@ -20,10 +20,9 @@
 
 #include "tfw/core/converge/move_trial.hpp"
 #include "tfw/core/model/address.hpp"
+#include "tfw/core/model/move.hpp"
 
 namespace tfw::core::inline converge {
-
-using MovePair = std::pair<Address, Address>;
 
 // The last verdict read for a move: which plan, what Terraform planned, and whether the
 // policy or a person accepted it there.

@@ -13,10 +13,9 @@
 
 #include "tfw/core/model/address.hpp"
 #include "tfw/core/model/plan.hpp"
+#include "tfw/core/model/move.hpp"
 
 namespace tfw::core::inline converge {
-
-using MovePair = std::pair<Address, Address>;
 
 // `plan` with each of Terraform's own moves (ResourceChange::is_kept_implied_move) that
 // another deletion of its type and provider questions read apart: a deletion at its old

@@ -12,10 +12,9 @@
 
 #include "tfw/core/model/address.hpp"
 #include "tfw/core/model/plan.hpp"
+#include "tfw/core/model/move.hpp"
 
 namespace tfw::core::inline converge {
-
-using MovePair = std::pair<Address, Address>;
 
 // Each change that moved an object of `replaced` (from, to) and replaces it becomes a
 // deletion at `from` and a creation at `to`; the state's dependencies of `to` are those of

@@ -20,6 +20,7 @@
 
 #include "tfw/core/converge/trial_order.hpp"
 #include "tfw/core/match/match.hpp"
+#include "tfw/core/model/move.hpp"
 
 namespace tfw::core::inline converge {
 
@@ -174,8 +175,6 @@ TieOutcome settle(const TieBoard& board);
 // not take, refuted only by what holds its id: alone now, it may pair on its own once the
 // settled pairs stand (a twin whose holder changes whatever the pairing).
 bool alone_beside_settled(const TieBoard& board, const TieOutcome& outcome);
-
-using MovePair = std::pair<Address, Address>;
 
 // What the trials of one run know: the ties of the last analysis, the verdicts since it,
 // the pairs the trials made, and why each tied object they could not pair stays.

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "tfw/core/model/address.hpp"
@@ -68,5 +69,8 @@ struct Move {
 
     bool operator==(const Move&) const = default;
 };
+
+// A move as the pair of its old and new addresses: what the engine and its verdicts key by.
+using MovePair = std::pair<Address, Address>;
 
 }  // namespace tfw::core::model
