@@ -5,8 +5,9 @@
 #   g++     Debug           here: compiled and linked (-O0)
 #   g++     RelWithDebInfo  the main build (BUILD_DIR, scripts/build: -O2 -g -Werror),
 #                           after checking its cache says so; else here, compiled and linked
-#   g++     Release         install.package_test: scripts/package's Release build (-O3
-#                           -DNDEBUG), configured there with -DTFW_WERROR=ON
+#   g++     Release         portable.release_test: the release tree of scripts/package
+#                           (-O3 -DNDEBUG, against Debian 11's glibc headers), configured
+#                           there with -DTFW_WERROR=ON
 #   clang++ Debug           scripts/test's sanitizer tree (the asan preset: -O0 with ASan
 #                           and UBSan, the core with libFuzzer's coverage too, -Werror;
 #                           $TFW_SANITIZER_BUILD_DIR),
@@ -121,7 +122,7 @@ for compiler in ${TFW_COMPILERS:-g++ clang++}; do
     log="$dir-$type.log"
     case "$build" in
       "g++ Release")
-        echo "$build: compiled by install.package_test (scripts/package) with -Werror"
+        echo "$build: compiled by portable.release_test (scripts/package) with -Werror"
         ;;
       "clang++ Release" | "clang++ RelWithDebInfo")
         if [ -n "$clang_syntax_checked" ]; then

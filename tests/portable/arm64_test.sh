@@ -1,14 +1,19 @@
 # tfw on 64-bit Arm Linux, under emulation: scripts/arm64 cross-builds tfw and the core's
 # unit tests (the parsing and matching, where char signedness and the vector unit differ;
-# the shell's run in the end-to-end cases below), runs them under qemu-aarch64, then end-to-end tests (a rename plan,
-# --write, a tie trial, Ctrl-C) with the arm64 tfw driving the real terraform, and packs
-# the arm64 release tarball. Here, that tarball: its tfw is an arm64 program that needs
-# only glibc (and libgcc_s), no glibc symbol version above 2.31, and runs under qemu with
-# Debian 11's arm64 glibc 2.31 (scripts/glibc-root arm64, qemu's -L): `tfw version`, and
-# `tfw plan` on the bundled terraform_data refactor moves four objects and destroys nothing.
+# the shell's run in the end-to-end cases below), runs them under qemu-aarch64, then
+# end-to-end tests (a rename plan, --write, a tie trial, Ctrl-C) with the arm64 tfw driving
+# the real terraform, and packs the arm64 release tarball. Here, that tarball: its tfw is
+# an arm64 program that needs only glibc (and libgcc_s), no glibc symbol version above
+# 2.31, and runs under qemu with Debian 11's arm64 glibc 2.31 (scripts/glibc-root arm64,
+# qemu's -L): `tfw version`, and `tfw plan` on the bundled terraform_data refactor moves
+# four objects and destroys nothing. Then `scripts/package arm64` packs the same tree
+# again, to the same bytes, with the arm64 Debian package beside it: lintian finds no error
+# in it, it passes package_checks.sh (its unpacked tfw run under qemu-aarch64), its tfw is
+# the tarball's, and Debian 11's arm64 packages satisfy its Depends.
 # The arm64 tree is kept in BUILD_DIR/arm64, so that a second run only rebuilds what changed.
 source "$(dirname "$0")/../install/common.sh"
 source "$(dirname "$0")/binary_checks.sh"
+source "$(dirname "$0")/package_checks.sh"
 
 if ! TFW_ARM64_UNIT_TESTS=core TFW_ARM64_BUILD_DIR="$build_dir/arm64" "$source_dir/scripts/arm64" "$build_dir" >"$scratch/arm64.log" 2>&1; then
   cat "$scratch/arm64.log" >&2
@@ -39,4 +44,18 @@ else
   fail "tfw plan (arm64, glibc 2.31) failed:
 $plan"
 fi
+
+# The Debian package, packed from the same tree: nothing is rebuilt.
+cp "$tarball" "$scratch/first-$name.tar.gz"
+if ! deb=$(TFW_RELEASE_DIR="$build_dir/arm64" "$source_dir/scripts/package" arm64 2>"$scratch/package.log"); then
+  cat "$scratch/package.log" >&2
+  fail "scripts/package arm64 failed (above)"
+  finish
+fi
+cat "$scratch/package.log"  # lintian's warnings, if any, for the record
+cmp -s "$scratch/first-$name.tar.gz" "$tarball" || fail "two packings of the arm64 tree differ"
+check_package "$deb" arm64 qemu-aarch64
+file "$scratch/root/usr/bin/tfw" | grep -q 'ARM aarch64' || fail "the arm64 package's tfw is not an arm64 program"
+cmp -s "$scratch/root/usr/bin/tfw" "$tfw" || fail "the arm64 package's tfw is not the tarball's"
+check_depends_satisfied "$deb" "$root"
 finish

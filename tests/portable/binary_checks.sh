@@ -1,4 +1,4 @@
-# Shared by tarball_test.sh and arm64_test.sh, after common.sh.
+# Shared by release_test.sh and arm64_test.sh, after common.sh.
 # `check_release_binary TFW BUILD_PATH...`: a release tarball's tfw links dynamically only
 # glibc's libraries (and GCC's libgcc_s, which every glibc system has), needs no glibc
 # symbol version above Debian 11's 2.31, for any architecture (readelf reads them all),
