@@ -14,8 +14,9 @@
 #                           after checking its cache and that its tfw is newer than every
 #                           source; else here, compiled and linked (-O0). Either way clang
 #                           builds tfw.
-#   clang++ Release         here: every compile command with -fsyntax-only, one a source
-#                           file (configured without unity batches, TFW_UNITY_BUILD)
+#   clang++ Release         here: every compile command with -fsyntax-only, in the unity
+#                           batches a real build compiles (each file on its own is
+#                           libcxx_test's pass, against libc++)
 #   clang++ RelWithDebInfo  the same front-end pass as clang++ Release (below)
 #
 # The real builds compile tfw's libraries in unity batches, as a user's build does by
@@ -83,13 +84,21 @@ covered_by_sanitizer=$(covered_by_sanitizer_tree)
 # Runs every compile command of tfw (and its libraries) for TYPE in the tree DIR with
 # -fsyntax-only instead of writing an object (and without a dependency file), nproc at once.
 syntax_check() {
-  local dir=$1 type=$2 commands
+  local dir=$1 type=$2 commands checked expected
   commands=$(cd "$dir" && ninja -f "build-$type.ninja" -t commands tfw | grep -e ' -c ' |
     sed -E 's/ -MD -MT [^ ]+ -MF [^ ]+//; s/ -o [^ ]+ -c / -fsyntax-only -c /')
-  # Not a pass by default: one command per source file of tfw (src/platform is built only
-  # against an older glibc, TFW_GLIBC_SYSROOT: the arm64 tree compiles it with -Werror).
-  [ "$(grep -c -e ' -fsyntax-only -c ' <<<"$commands")" -eq "$(find "$source_dir/src" -path "$source_dir/src/platform" -prune -o -name '*.cpp' -print | wc -l)" ] ||
-    { echo "not one compile command per source file: $commands"; return 1; }
+  # Not a pass by default: every source file of tfw is compiled, on its own or in a unity
+  # batch (src/platform is built only against an older glibc, TFW_GLIBC_SYSROOT: the arm64
+  # tree compiles it with -Werror).
+  checked=$(grep -o -e ' -c [^ ]*' <<<"$commands" | sed 's/^ -c //' | while read -r file; do
+    case $file in
+      */Unity/unity_*) sed -n 's/^#include "\(.*\)"$/\1/p' "$file" ;;
+      *) echo "$file" ;;
+    esac
+  done | xargs realpath | sort -u)
+  expected=$(find "$source_dir/src" -path "$source_dir/src/platform" -prune -o -name '*.cpp' -print | xargs realpath | sort -u)
+  [ "$checked" = "$expected" ] ||
+    { echo "the compile commands do not cover tfw's sources: $(diff <(echo "$expected") <(echo "$checked"))"; return 1; }
   (cd "$dir" && xargs -d '\n' -n1 -P"$(nproc)" sh -c 'eval "$1"' sh <<<"$commands")
 }
 
@@ -98,11 +107,8 @@ clang_syntax_checked=""
 for compiler in ${TFW_COMPILERS:-g++ clang++}; do
   dir="$scratch/$compiler"
   log="$dir.configure.log"
-  # CMake's flags for each type, less -g. The clang tree is for the syntax pass, one
-  # command a source file (scripts/test's sanitizer tree is the unity-batched Debug build).
-  unity=()
-  [ "$compiler" != clang++ ] || unity=(-DTFW_UNITY_BUILD=OFF)
-  if ! CXX=$compiler cmake -G "Ninja Multi-Config" -S "$source_dir" -B "$dir" "${unity[@]}" \
+  # CMake's flags for each type, less -g.
+  if ! CXX=$compiler cmake -G "Ninja Multi-Config" -S "$source_dir" -B "$dir" \
     -DCMAKE_CONFIGURATION_TYPES="Debug;Release;RelWithDebInfo" \
     -DCMAKE_CXX_FLAGS_DEBUG="-O0" -DCMAKE_CXX_FLAGS_RELEASE="-O3 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" \
     -DTFW_WERROR=ON -DTFW_BUILD_TESTS=OFF >"$log" 2>&1; then
