@@ -38,7 +38,8 @@ check_package() {
 
 # `check_depends_satisfied DEB ROOT`: every package DEB depends on is installed in the
 # Debian root ROOT (its dpkg database, or the archives of a root debootstrap --foreign
-# made), in a version the dependency accepts: the package installs there. Each dependency is "name" or "name (OP version)", with no alternatives.
+# made), in a version the dependency accepts: the package installs there. Each dependency
+# is "name" or "name (OP version)", with no alternatives.
 check_depends_satisfied() {
   local deb=$1 root=$2 dependency name relation wanted installed archive
   while IFS= read -r dependency; do

@@ -61,7 +61,7 @@ cmp -s "$scratch/root/usr/bin/tfw" "$tfw" || fail "the package's tfw is not the 
 
 # Debian 11, with a scratch directory of its own; terraform (a static Go program) copied in.
 root=$(scripts/glibc-root amd64)
-inside=$(mktemp -d "$root/tmp/tfw-tarball-test.XXXXXX")
+inside=$(mktemp -d "$root/tmp/tfw-release-test.XXXXXX")
 trap 'rm -rf "$scratch" "$inside"' EXIT
 in_root=/tmp/$(basename "$inside")
 tar -xzf "$first" -C "$inside"
