@@ -3,7 +3,7 @@
 # checked once in `ctest`, by the cheapest compile that still produces its diagnostics:
 #
 #   g++     Debug           here: compiled and linked (-O0)
-#   g++     RelWithDebInfo  the main build (BUILD_DIR, scripts/build: -O2 -g -Werror),
+#   g++     RelWithDebInfo  the main build (BUILD_DIR, scripts/build: -O2 -g1 -Werror),
 #                           after checking its cache says so; else here, compiled and linked
 #   g++     Release         portable.release_test: the release tree of scripts/package
 #                           (-O3 -DNDEBUG, against Debian 11's glibc headers), configured
@@ -51,12 +51,13 @@
 source "$(dirname "$0")/common.sh"
 
 # "GNU RelWithDebInfo" when the main build is scripts/build's: g++, RelWithDebInfo with
-# CMake's flags, -Werror, no sanitizer or fuzzing; else "".
+# CMake's flags (-g1 for -g, which changes no code), -Werror, no sanitizer or fuzzing;
+# else "".
 covered_by_main_build() {
   local cache="$build_dir/CMakeCache.txt" line
   [ -f "$cache" ] || return 0
   for line in 'TFW_WERROR:BOOL=ON' 'TFW_SANITIZE:BOOL=OFF' 'TFW_FUZZ:BOOL=OFF' \
-    'CMAKE_BUILD_TYPE:STRING=RelWithDebInfo' 'CMAKE_CXX_FLAGS:STRING=' 'CMAKE_CXX_FLAGS_RELWITHDEBINFO:STRING=-O2 -g -DNDEBUG'; do
+    'CMAKE_BUILD_TYPE:STRING=RelWithDebInfo' 'CMAKE_CXX_FLAGS:STRING=' 'CMAKE_CXX_FLAGS_RELWITHDEBINFO:STRING=-O2 -g1 -DNDEBUG'; do
     grep -qxF "$line" "$cache" || return 0
   done
   grep -qxF 'set(CMAKE_CXX_COMPILER_ID "GNU")' "$build_dir"/CMakeFiles/*/CMakeCXXCompiler.cmake || return 0
