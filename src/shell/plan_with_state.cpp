@@ -12,6 +12,7 @@
 #include "tfw/core/parse/plan_json.hpp"
 #include "tfw/core/parse/plan_text.hpp"
 #include "tfw/shell/config_files.hpp"
+#include "tfw/shell/config_view.hpp"
 #include "tfw/shell/file_io.hpp"
 #include "tfw/shell/moved_file_guard.hpp"
 #include "tfw/shell/signals.hpp"
@@ -21,28 +22,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The override lives exactly as long as this guard.
-class BackendOverride {
-public:
-    // The local backend reads `path` in the default workspace only; any other reads
-    // `<workspace_dir>/<name>/terraform.tfstate`.
-    BackendOverride(const fs::path& root_dir, const fs::path& state_file, const fs::path& workspace_dir)
-        : path_(root_dir / (std::string(moved_file_prefix) + std::to_string(::getpid()) + std::string(override_file_suffix))) {
-        write_file_atomically(path_, std::string(override_file_header) + "\nterraform {\n  backend \"local\" {\n    path = " +
-                                         core::quote_hcl_string(fs::absolute(state_file).string()) +
-                                         "\n    workspace_dir = " + core::quote_hcl_string(fs::absolute(workspace_dir).string()) +
-                                         "\n  }\n}\n");
-    }
-    ~BackendOverride() {
-        std::error_code ignored;
-        fs::remove(path_, ignored);
-    }
-    BackendOverride(const BackendOverride&) = delete;
-    BackendOverride& operator=(const BackendOverride&) = delete;
-
-private:
-    fs::path path_;
-};
+// The local backend at `state_file` in the default workspace; any other workspace's state
+// at `<workspace_dir>/<name>/terraform.tfstate`. Written in the root's view
+// (config_view.hpp), removed with it.
+void write_backend_override(const fs::path& view, const fs::path& state_file, const fs::path& workspace_dir) {
+    write_file_atomically(view / (std::string(moved_file_prefix) + std::to_string(::getpid()) + std::string(override_file_suffix)),
+                          std::string(override_file_header) + "\nterraform {\n  backend \"local\" {\n    path = " +
+                              core::quote_hcl_string(fs::absolute(state_file).string()) + "\n    workspace_dir = " +
+                              core::quote_hcl_string(fs::absolute(workspace_dir).string()) + "\n  }\n}\n");
+}
 
 void require_success(const ProcessResult& result, const std::string& what) {
     throw_if_interrupted();  // terraform stopped because of a Ctrl-C tfw forwarded to it
@@ -121,7 +109,10 @@ core::Plan plan_with_state(Terraform& terraform, const fs::path& root_dir, const
     for (const char* ours : {"-input=false", "-no-color", "-lock=false"}) plan.push_back(ours);
     plan.push_back("-out=" + plan_file.string());
     ProcessOptions options;
-    std::optional<BackendOverride> backend;
+    std::optional<fs::path> view;  // where terraform runs, when not in the root
+    const auto run = [&](const std::vector<std::string>& args) {
+        return view ? terraform.run_in(*view, args, options) : terraform.run(args, options);
+    };
     std::error_code missing;
     if (backend_type(root_dir) == "local") {
         // The local backend reads another state file with -state, and the root's own
@@ -145,12 +136,13 @@ core::Plan plan_with_state(Terraform& terraform, const fs::path& root_dir, const
             fs::copy_file(state_file, workspaces / workspace / "terraform.tfstate");
         }
         options.env_overrides = {{"TF_DATA_DIR", data_dir.string()}, {"TF_WORKSPACE", workspace}};
-        backend.emplace(root_dir, state_file, workspaces);
-        require_success(terraform.run({"init", "-input=false", "-no-color", "-lockfile=readonly", "-reconfigure"}, options),
+        view = make_config_view(root_dir, scratch);
+        write_backend_override(*view, state_file, workspaces);
+        require_success(run({"init", "-input=false", "-no-color", "-lockfile=readonly", "-reconfigure"}),
                         "terraform init against the migrated state");
     }
-    require_success(terraform.run(plan, options), "terraform plan against the migrated state");
-    ProcessResult shown = terraform.run({"show", "-json", plan_file.string()}, options);
+    require_success(run(plan), "terraform plan against the migrated state");
+    ProcessResult shown = run({"show", "-json", plan_file.string()});
     require_success(shown, "terraform show -json of the plan against the migrated state");
     return core::load_plan_json(shown.stdout_text);
 }

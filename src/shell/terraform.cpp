@@ -70,8 +70,22 @@ std::vector<std::string> child_argv(const std::vector<std::string>& global_args,
 }  // namespace
 
 ProcessResult Terraform::run(const std::vector<std::string>& args, const ProcessOptions& options) {
+    return run_with(global_args_, args, options);
+}
+
+ProcessResult Terraform::run_in(const std::filesystem::path& config_dir, const std::vector<std::string>& args,
+                                const ProcessOptions& options) {
+    std::vector<std::string> global_args;
+    for (const auto& arg : global_args_)
+        if (arg.rfind("-chdir=", 0) != 0) global_args.push_back(arg);
+    global_args.push_back("-chdir=" + config_dir.string());
+    return run_with(global_args, args, options);
+}
+
+ProcessResult Terraform::run_with(const std::vector<std::string>& global_args, const std::vector<std::string>& args,
+                                  const ProcessOptions& options) {
     ProcessOptions child = options;
-    const std::vector<std::string> argv = child_argv(global_args_, args, environment_words_, cli_args_variables_, child);
+    const std::vector<std::string> argv = child_argv(global_args, args, environment_words_, cli_args_variables_, child);
     auto start = std::chrono::steady_clock::now();
     ProcessResult result = run_process(binary_, argv, child);
     std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;

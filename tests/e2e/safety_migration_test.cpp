@@ -170,3 +170,52 @@ BOOST_AUTO_TEST_CASE(a_migration_killed_after_its_first_push_is_finished_from_th
     BOOST_TEST(ids_in_both_roots(roots) == every_id, "an id is in no state or in two");
     check_split_carried_out(roots, ids_before);
 }
+
+// SIGKILL while Terraform judges the moves between roots on copies of the states (issue
+// 48), in `tfw plan --root` and in `tfw apply --root`. On a remote backend that plan needs
+// a backend override pointing the root at tfw's copy of its state: tfw writes it in a view
+// of the root (shell/config_view.hpp), never in the root, so the kill leaves no file there
+// that plain terraform would read. Both roots still plan with their own backend, nothing
+// changed, and the next run moves everything. Each root also calls a module outside its
+// directory (`../shared`), which the view must resolve as the root does: the kill comes
+// only after Terraform's `init` in the view succeeded.
+BOOST_AUTO_TEST_CASE(sigkill_while_the_moves_are_judged_leaves_no_file_in_a_root) {
+    PgServer pg;
+    OrphanCollector orphans;
+    SplitRoots roots(&pg);
+    roots.a.set_environment("XDG_STATE_HOME", (roots.a.scratch() / "state").string());
+    const auto ids_before = ids_of(roots.a);
+    roots.switch_both("after", "after");
+    for (Workspace* ws : {&roots.a, &roots.b}) {
+        fs::create_directory(ws->dir() / ".." / "shared");
+        ws->write_file("../shared/main.tf", "variable \"unused\" {\n  default = \"\"\n}\n");
+        ws->write_file("shared.tf", "module \"shared\" {\n  source = \"../shared\"\n}\n");
+        ws->init();
+    }
+    const std::string untouched = roots.everything();
+    for (const std::vector<std::string>& command : {std::vector<std::string>{"plan", "-input=false"}, {"apply", "-auto-approve"}}) {
+        BOOST_TEST_CONTEXT("tfw " << command[0] << " --root") {
+            // The first `init` of an override: it is in place, and Terraform has read it.
+            const std::string killing =
+                write_terraform_killing_tfw_after(roots.a, "terraform-killing-" + command[0], "*\" init \"*\" -reconfigure \"*")
+                    .string();
+            std::vector<std::string> args = command;
+            args.insert(args.end(), {"-no-color", "-lock-timeout=60s", "--root", roots.b.dir().string(), "--terraform-bin=" + killing});
+            const RunResult killed = roots.a.tfw(args);
+            BOOST_TEST_REQUIRE(fs::exists(killing + ".fired"), "no move was judged on a copy of a state:\n" << killed.describe());
+            BOOST_TEST(killed.exit_code == 128 + 9, killed.describe());
+            orphans.wait_for_orphans();
+            for (const Workspace* ws : {&roots.a, &roots.b}) {
+                BOOST_TEST(ws->tfw_temp_files().empty(), ws->dir().string() << " holds a file of the killed run");
+                const RunResult plain = ws->terraform({"plan", "-input=false", "-no-color", "-lock-timeout=60s"});
+                BOOST_TEST(plain.exit_code == 0, plain.describe());
+                BOOST_TEST(!contains(plain.out + plain.err, "Backend"), plain.describe());
+            }
+            BOOST_TEST(roots.everything() == untouched, "the killed run changed a file or a state");
+        }
+    }
+    const RunResult finished =
+        roots.a.tfw({"apply", "-no-color", "-auto-approve", "-lock-timeout=60s", "--root", roots.b.dir().string()});
+    BOOST_TEST_REQUIRE(finished.exit_code == 0, finished.describe());
+    check_split_carried_out(roots, ids_before);
+}

@@ -81,3 +81,17 @@ BOOST_AUTO_TEST_CASE(words_from_the_cli_args_variables_reach_terraform_in_its_en
     BOOST_TEST(shown.exit_code == 0);
     BOOST_TEST(shown.stdout_text == "argv: plan -out=p -input=false\nplan: '-var=pw=s3 cret' '-lock=false'\nall: unset\n");
 }
+
+// `echo` as the "terraform" binary prints the argv each call gets: run_in puts its
+// directory in place of every -chdir of the global arguments, keeps the others, and
+// records the call as run does.
+BOOST_AUTO_TEST_CASE(run_in_replaces_the_roots_chdir) {
+    auto echo = find_executable("echo");
+    BOOST_TEST_REQUIRE(echo.has_value());
+    Terraform terraform(*echo, {"-chdir=/root/a", "-x", "-chdir=/root/b"});
+    BOOST_TEST(terraform.run({"plan"}).stdout_text == "-chdir=/root/a -x -chdir=/root/b plan\n");
+    BOOST_TEST(terraform.run_in("/scratch/view", {"plan", "-no-color"}).stdout_text == "-x -chdir=/scratch/view plan -no-color\n");
+    BOOST_TEST(Terraform(*echo, {}).run_in("/v", {"init"}).stdout_text == "-chdir=/v init\n");
+    BOOST_TEST_REQUIRE(terraform.calls().size() == 2u);
+    BOOST_TEST(terraform.calls()[1].args == (std::vector<std::string>{"plan", "-no-color"}));
+}

@@ -18,7 +18,9 @@ inline constexpr std::string_view moved_file_prefix = "tfw-moved-";
 inline constexpr std::string_view moved_file_header =
     "# Temporary moved blocks injected by tfw while it plans. tfw deletes this file itself.";
 
-// The backend override of plan_with_state.hpp: `tfw-moved-<pid>_override.tf`.
+// The backend override of plan_with_state.hpp: `tfw-moved-<pid>_override.tf`. tfw writes
+// it in a view of the root (config_view.hpp) now; the tfw of 2026-12-07 and before wrote
+// it in the root, so a killed run's may still be there, and is removed as a moved file is.
 inline constexpr std::string_view override_file_suffix = "_override.tf";
 inline constexpr std::string_view override_file_header =
     "# Temporary backend override written by tfw while it checks a migration between root modules. tfw deletes this file itself.";

@@ -2,9 +2,9 @@
 // is judged by Terraform before any state changes. A root on the local backend is planned
 // with -state=FILE. Any other backend gets a backend override that points the local
 // backend at the file, and a data directory of tfw's own (TF_DATA_DIR), so the root's
-// .terraform and its backend settings stay as they are. That override is the one file
-// tfw puts in the root module directory; it is there only during `init` and `plan`, and a
-// killed run's is removed by the next one (moved_file_guard.hpp).
+// .terraform and its backend settings stay as they are. Terraform then runs in a view of
+// the root (config_view.hpp) that holds the override, never in the root itself: a tfw
+// killed by SIGKILL leaves no file there that plain terraform would read.
 #pragma once
 
 #include <filesystem>

@@ -30,6 +30,10 @@ public:
     Terraform(std::filesystem::path binary, std::vector<std::string> global_args);
 
     ProcessResult run(const std::vector<std::string>& args, const ProcessOptions& options = {});
+    // The same run in `config_dir` (`-chdir=` it, in place of any `-chdir` of the global
+    // arguments): a view of the root (config_view.hpp).
+    ProcessResult run_in(const std::filesystem::path& config_dir, const std::vector<std::string>& args,
+                         const ProcessOptions& options = {});
     // A terraform that runs while tfw goes on (a console holding the state lock).
     std::unique_ptr<BackgroundProcess> start(const std::vector<std::string>& args, const ProcessOptions& options,
                                              const std::filesystem::path& output_file);
@@ -40,6 +44,9 @@ public:
     const std::filesystem::path& binary() const { return binary_; }
 
 private:
+    ProcessResult run_with(const std::vector<std::string>& global_args, const std::vector<std::string>& args,
+                           const ProcessOptions& options);
+
     std::filesystem::path binary_;
     std::vector<std::string> global_args_;
     std::vector<std::string> cli_args_variables_;  // set in tfw's environment

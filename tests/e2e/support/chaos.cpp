@@ -60,12 +60,16 @@ int OrphanCollector::wait_for_orphans(std::chrono::seconds timeout) {
 }
 
 fs::path write_terraform_killing_tfw_after_its_first_push(const Workspace& ws) {
-    const fs::path file = ws.scratch() / "terraform-killing-after-push";
+    return write_terraform_killing_tfw_after(ws, "terraform-killing-after-push", "*\" state push \"*");
+}
+
+fs::path write_terraform_killing_tfw_after(const Workspace& ws, const std::string& name, const std::string& pattern) {
+    const fs::path file = ws.scratch() / name;
     std::ofstream out(file);
     out << "#!/bin/sh\n"
            "\"" << terraform_binary().string() << "\" \"$@\"\n"
            "status=$?\n"
-           "case \" $* \" in *\" state push \"*)\n"
+           "case \" $* \" in " << pattern << ")\n"
            "  if [ $status -eq 0 ] && [ ! -e \"$0.fired\" ]; then : > \"$0.fired\"; kill -9 $PPID; fi;;\n"
            "esac\n"
            "exit $status\n";

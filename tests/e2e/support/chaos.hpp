@@ -35,6 +35,10 @@ public:
 // and marks that it did with the file `<its path>.fired`: a migration between roots cut
 // short between its pushes for certain.
 fs::path write_terraform_killing_tfw_after_its_first_push(const Workspace& ws);
+// The same for the first terraform run whose arguments (` ARGS `, space-separated) match
+// `pattern`, a shell `case` pattern: `*" init "*" -reconfigure "*`. `name` names the
+// wrapper in the scratch dir.
+fs::path write_terraform_killing_tfw_after(const Workspace& ws, const std::string& name, const std::string& pattern);
 // The same, killing tfw as its first `state push` starts, before it runs: the journal is
 // written and no state is pushed, which the next run rolls back.
 fs::path write_terraform_killing_tfw_at_its_first_push(const Workspace& ws);
