@@ -91,6 +91,12 @@ SplitObjects find_split_objects(const std::vector<RootRun>& runs, const fs::path
         if (verdict.decided)
             out.removals.push_back(
                 {verdict.keeping_root, verdict.keeping_address, verdict.losing_root, verdict.losing_address, object.first.id});
+        else if (!verdict.destroyed)
+            out.unrepaired.push_back(object.first.address + " (" + names[object.first_root] + ") and " +
+                                     object.second.address + " (" + names[object.second_root] + ") share the id " +
+                                     object.first.id + " and every value; " + verdict.refusal +
+                                     ": two objects that share an id (as in two accounts or clusters behind one "
+                                     "provider), or one that both roots manage, so tfw changes neither state");
         else
             out.refusals.push_back(object.first.address + " (" + names[object.first_root] + ") and " + object.second.address +
                                    " (" + names[object.second_root] + ") are one object (id " + object.first.id +

@@ -89,7 +89,8 @@ bool ask_repair_approval(const app::SplitObjects& split, const std::vector<app::
                   << "), kept by " << runs[removal.keeping_root].name << " as " << removal.keeping_address << "\n";
     return ask_approval("Do you want to remove them from those states?",
                         "Terraform plans no change for each object in the root that keeps it and a destroy in the "
-                        "other; the states before are kept for restoring.");
+                        "other; the states before are kept for restoring. Answer no if one is in fact two objects that "
+                        "share an id and every value (as in two accounts or clusters): the states cannot tell.");
 }
 
 // --report=FILE's text: one report of every root, JSON (cross_root_json.hpp) or Markdown.

@@ -487,7 +487,10 @@ void finish_split_objects(const fs::path& terraform_binary, const std::vector<Mi
     for (const auto& removal : removals)
         say("tfw: finished a migration between root modules cut short: removed " + removal.losing_address + " from the state of " +
             roots[removal.losing_root].name + "; root module " + roots[removal.keeping_root].name + " keeps it as " +
-            removal.keeping_address + " (id " + removal.id + "), where Terraform plans no change for it");
+            removal.keeping_address + " (id " + removal.id + "), where Terraform plans no change for it. The states "
+            "alone cannot tell this from two objects that share an id and every value (as in two accounts or clusters); "
+            "were they two, the one " + roots[removal.losing_root].name + " managed is in no state now, and its state "
+            "before is kept (below)");
     say("tfw: the states before are in " + kept_in.string());
     stop_if_signalled("finished the migration cut short");
 }

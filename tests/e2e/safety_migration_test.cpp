@@ -17,6 +17,10 @@
 #include <regex>
 #include <set>
 
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
 #include "chaos.hpp"
 #include "checks.hpp"
 #include "roots_split.hpp"
@@ -40,7 +44,78 @@ void edit_state(const Workspace& ws, const std::string& from, const std::string&
     fs::remove(ws.dir() / "edited.tfstate");
 }
 
+// Puts a copy of the root resource `type.name` of `from`'s state (its instances, with
+// their ids and values) in `to`'s state, at the next serial.
+void copy_resource(const Workspace& from, const Workspace& to, const std::string& type, const std::string& name) {
+    rapidjson::Document source, target;
+    source.Parse(from.terraform({"state", "pull"}).out.c_str());
+    target.Parse(to.terraform({"state", "pull"}).out.c_str());
+    BOOST_TEST_REQUIRE((!source.HasParseError() && !target.HasParseError()));
+    bool copied = false;
+    for (const auto& resource : source["resources"].GetArray())
+        if (!resource.HasMember("module") && resource["type"].GetString() == type && resource["name"].GetString() == name) {
+            target["resources"].PushBack(rapidjson::Value(resource, target.GetAllocator()), target.GetAllocator());
+            copied = true;
+        }
+    BOOST_TEST_REQUIRE(copied, "no " << type << "." << name << " in the state");
+    target["serial"].SetUint64(target["serial"].GetUint64() + 1);
+    rapidjson::StringBuffer text;
+    rapidjson::Writer<rapidjson::StringBuffer> writer(text);
+    target.Accept(writer);
+    to.write_file("copied.tfstate", text.GetString());
+    const RunResult pushed = to.terraform({"state", "push", "copied.tfstate"});
+    BOOST_TEST_REQUIRE(pushed.exit_code == 0, pushed.describe());
+    fs::remove(to.dir() / "copied.tfstate");
+}
+
 }  // namespace
+
+// One id in two states with every value equal is not always a migration cut short (issue
+// 48): a namespace, a role or a parameter of one name in two clusters or accounts behind
+// one provider alias. A's `stays` is copied into B's state, and B declares it too: Terraform
+// plans no change for it in either root, so tfw says what it may be, changes neither state,
+// and still moves the rest. Once B's configuration drops it, B plans to destroy it: tfw takes
+// it for one object (the guess that destroys nothing) and removes it from B's state, saying
+// that the states cannot tell, and where B's state before is kept.
+BOOST_AUTO_TEST_CASE(one_id_with_every_value_equal_in_two_states_may_be_two_objects) {
+    SplitRoots roots;
+    copy_resource(roots.a, roots.b, "terraform_data", "stays");
+    const std::string stays_id = ids_of(roots.a).at("terraform_data.stays");
+    BOOST_TEST_REQUIRE(ids_of(roots.b).at("terraform_data.stays") == stays_id);
+    roots.switch_both("after", "after");
+    roots.b.write_file("stays.tf", "resource \"terraform_data\" \"stays\" {\n  input = \"stays-in-a\"\n}\n");
+    const std::string b_dir = roots.b.dir().string();
+    const std::string both_keep = "terraform_data.stays (.) and terraform_data.stays (" + b_dir + ") share the id " +
+                                  stays_id + " and every value; Terraform plans no change for it in . and no change in " +
+                                  b_dir + ", and a destroy in neither: two objects that share an id (as in two accounts "
+                                  "or clusters behind one provider), or one that both roots manage, so tfw changes "
+                                  "neither state";
+
+    const RunResult planned = roots.plan();
+    BOOST_TEST(planned.exit_code == 0, planned.describe());
+    BOOST_TEST(contains(planned.err, "tfw: not repaired: " + both_keep), planned.describe());
+    BOOST_TEST(contains(planned.out, "tfw: 5 moves between root modules:\n"), planned.describe());
+    const RunResult applied = roots.a.tfw({"apply", "-no-color", "-auto-approve", "--root", b_dir});
+    BOOST_TEST_REQUIRE(applied.exit_code == 0, applied.describe());
+    BOOST_TEST(contains(applied.err, "tfw: not repaired: " + both_keep), applied.describe());
+    BOOST_TEST(ids_of(roots.a).size() == 1u, "A still holds what moves to B:\n" << applied.describe());
+    BOOST_TEST(ids_of(roots.a).at("terraform_data.stays") == stays_id);
+    BOOST_TEST(ids_of(roots.b).at("terraform_data.stays") == stays_id);
+
+    fs::remove(roots.b.dir() / "stays.tf");
+    const RunResult repaired = roots.a.tfw({"apply", "-no-color", "-auto-approve", "--root", b_dir});
+    BOOST_TEST_REQUIRE(repaired.exit_code == 0, repaired.describe());
+    BOOST_TEST(contains(repaired.err, "tfw: finished a migration between root modules cut short: removed "
+                                      "terraform_data.stays from the state of " + b_dir + "; root module . keeps it as "
+                                      "terraform_data.stays (id " + stays_id + "), where Terraform plans no change for "
+                                      "it. The states alone cannot tell this from two objects that share an id and "
+                                      "every value (as in two accounts or clusters); were they two, the one " + b_dir +
+                                      " managed is in no state now, and its state before is kept (below)\n"
+                                      "tfw: the states before are in "),
+               repaired.describe());
+    BOOST_TEST(ids_of(roots.b).count("terraform_data.stays") == 0u);
+    BOOST_TEST(ids_of(roots.a).at("terraform_data.stays") == stays_id);
+}
 
 BOOST_AUTO_TEST_CASE(a_migration_killed_after_its_first_push_is_finished_from_the_states_alone) {
     PgServer pg;

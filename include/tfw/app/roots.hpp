@@ -60,8 +60,10 @@ std::vector<const RootRun*> failed_roots(const std::vector<RootRun>& runs);
 
 // Objects in two roots' states at once: a migration cut short, as the states alone show
 // it. One object (the same provider and every value in both states) is decided by
-// Terraform's plans (who keeps it) or refused with the reason; two objects that only
-// share a type and an id are reported and never repaired.
+// Terraform's plans (who keeps it: no change in one root, a destroy in the other) or, when
+// a plan destroys or replaces a copy, refused with the reason. Two objects that only share
+// a type and an id, and copies no plan destroys (two objects that share every value, or
+// one both roots manage), are reported and never repaired.
 struct SplitObjects {
     std::vector<shell::SplitRemoval> removals;
     std::vector<std::string> refusals;

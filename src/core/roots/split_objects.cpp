@@ -64,9 +64,16 @@ SplitVerdict judge_split_object(const SplitObject& object, const Plan& first_pla
     } else if (second_keeps && first_drops) {
         verdict = {true, object.second_root, object.second.address, object.first_root, object.first.address, ""};
     } else {
-        verdict.refusal = "Terraform plans " + first_words + " for it in " + root_names[object.first_root] + " and " +
-                          second_words + " in " + root_names[object.second_root] +
-                          ", not no change in one and a destroy in the other, so tfw cannot tell which root keeps it";
+        const auto destroys = [](const Plan& plan, const std::string& address) {
+            const ResourceChange* change = find_change(plan, address);
+            return change && change->destroys_its_object();
+        };
+        verdict.destroyed = destroys(first_plan, object.first.address) || destroys(second_plan, object.second.address);
+        const std::string planned_text = "Terraform plans " + first_words + " for it in " + root_names[object.first_root] +
+                                         " and " + second_words + " in " + root_names[object.second_root];
+        verdict.refusal = verdict.destroyed ? planned_text + ", not no change in one and a destroy in the other, so tfw "
+                                                             "cannot tell which root keeps it"
+                                            : planned_text + ", and a destroy in neither";
     }
     return verdict;
 }

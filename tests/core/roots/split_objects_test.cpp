@@ -81,6 +81,7 @@ BOOST_AUTO_TEST_CASE(the_root_that_plans_no_change_keeps_it_and_the_one_that_des
         std::string name;
         Plan first, second;
         std::string expected;  // "keeper:address loser:address" or the refusal
+        bool destroyed = false;  // when not decided: a plan destroys a copy
     };
     const std::vector<Case> cases = {
         {"the second keeps it", plan_of({{"terraform_data.net", Action::remove}}),
@@ -88,19 +89,27 @@ BOOST_AUTO_TEST_CASE(the_root_that_plans_no_change_keeps_it_and_the_one_that_des
         {"the first keeps it", plan_of({{"terraform_data.net", Action::no_op}}),
          plan_of({{"terraform_data.network", Action::remove}}), "0:terraform_data.net 1:terraform_data.network"},
         {"both declare it", plan_of({{"terraform_data.net", Action::no_op}}), plan_of({{"terraform_data.network", Action::no_op}}),
-         "Terraform plans no change for it in a and no change in b, not no change in one and a destroy in the other, so "
-         "tfw cannot tell which root keeps it"},
+         "Terraform plans no change for it in a and no change in b, and a destroy in neither"},
         {"the keeper would update it", plan_of({{"terraform_data.net", Action::remove}}),
          plan_of({{"terraform_data.network", Action::update}}),
          "Terraform plans a destroy for it in a and an update in b, not no change in one and a destroy in the other, so "
-         "tfw cannot tell which root keeps it"},
+         "tfw cannot tell which root keeps it",
+         true},
+        {"the other would replace it", plan_of({{"terraform_data.net", Action::no_op}}),
+         plan_of({{"terraform_data.network", Action::delete_then_create}}),
+         "Terraform plans no change for it in a and a replace in b, not no change in one and a destroy in the other, so "
+         "tfw cannot tell which root keeps it",
+         true},
+        {"one updates it, the other keeps it", plan_of({{"terraform_data.net", Action::update}}),
+         plan_of({{"terraform_data.network", Action::no_op}}),
+         "Terraform plans an update for it in a and no change in b, and a destroy in neither"},
         {"neither declares it", plan_of({{"terraform_data.net", Action::remove}}),
          plan_of({{"terraform_data.network", Action::remove}}),
          "Terraform plans a destroy for it in a and a destroy in b, not no change in one and a destroy in the other, so "
-         "tfw cannot tell which root keeps it"},
+         "tfw cannot tell which root keeps it",
+         true},
         {"a plan without it", plan_of({}), plan_of({{"terraform_data.network", Action::no_op}}),
-         "Terraform plans nothing for it in a and no change in b, not no change in one and a destroy in the other, so "
-         "tfw cannot tell which root keeps it"},
+         "Terraform plans nothing for it in a and no change in b, and a destroy in neither"},
     };
     for (const auto& c : cases) {
         const SplitVerdict verdict = judge_split_object(object, c.first, c.second, names);
@@ -109,5 +118,6 @@ BOOST_AUTO_TEST_CASE(the_root_that_plans_no_change_keeps_it_and_the_one_that_des
                                                 : verdict.refusal;
         BOOST_TEST(got == c.expected, c.name);
         BOOST_TEST(verdict.decided == verdict.refusal.empty(), c.name);
+        BOOST_TEST(verdict.destroyed == c.destroyed, c.name);
     }
 }

@@ -43,6 +43,10 @@ struct ResourceChange {
     std::vector<std::string> changed_attributes;
 
     bool is_managed() const { return address.resource && address.resource->mode == ResourceMode::managed; }
+    // A destroy or a replace: the object the state holds at `address` is gone after apply.
+    bool destroys_its_object() const {
+        return action == Action::remove || action == Action::delete_then_create || action == Action::create_then_delete;
+    }
     // A managed, non-deposed plain deletion: may be the old half of a move.
     bool is_deletion_candidate() const { return is_managed() && !deposed && action == Action::remove; }
     // A managed plain creation: may be the new half of a move.

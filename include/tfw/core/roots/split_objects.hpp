@@ -40,6 +40,11 @@ struct SplitVerdict {
     std::size_t losing_root = 0;
     std::string losing_address;
     std::string refusal;  // when not decided: why, in plain words
+    // When not decided: whether a root's plan destroys its copy (a destroy or a replace),
+    // which destroys what the other root manages if the two are one object. When no plan
+    // does, they may as well be two objects that share an id and every value (a namespace
+    // of one name in two clusters behind one provider alias), and are left as they are.
+    bool destroyed = false;
 };
 
 SplitVerdict judge_split_object(const SplitObject& object, const Plan& first_plan, const Plan& second_plan,
