@@ -12,6 +12,9 @@
 //    `tfw apply --root` repairs it only with approval, never an object whose values differ
 //    between the two states, and then finishes it: every id is in exactly one state, and
 //    both roots plan no change.
+// Then, on local states, one id with every value equal in two states that may be two
+// objects; and, on PostgreSQL, a SIGKILL while the moves are judged on copies of the
+// states, which leaves no file in either root (issue 48).
 #include <boost/test/unit_test.hpp>
 
 #include <regex>
