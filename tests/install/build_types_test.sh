@@ -44,8 +44,10 @@
 #   them. They predefine their own feature macros, which tfw's code never tests.
 # - Debug info: -g changes no generated code (GCC's rule), so no warning either; each
 #   type here has CMake's flags less -g.
-# - The tests are not compiled here: the main build compiles them, at -O0 in every build
-#   type (CMakeLists.txt), with -Werror.
+# - The tests are compiled at -O0 in every build type (CMakeLists.txt), with -Werror: the
+#   end-to-end programs by the main build, the unit tests by the sanitizer tree (clang)
+#   and, under scripts/test, by GCC's front end here (unit_test_syntax_check); a main build
+#   that compiled them, as scripts/build does, needs no pass.
 # Measured before and after: BENCHMARKS.md, "scripts/test time".
 # TFW_BUILD_TYPES and TFW_COMPILERS narrow the matrix by hand (space-separated).
 source "$(dirname "$0")/common.sh"
@@ -102,6 +104,42 @@ syntax_check() {
     { echo "the compile commands do not cover tfw's sources: $(diff <(echo "$expected") <(echo "$checked"))"; return 1; }
   (cd "$dir" && xargs -d '\n' -n1 -P"$(nproc)" sh -c 'eval "$1"' sh <<<"$commands")
 }
+
+# GCC's front end over each unit test file the main build (a GCC tree, with -Werror) has not
+# compiled since it last changed: scripts/test compiles the unit tests once, in the sanitizer
+# tree (clang, -Werror), and not in the main build. Each runs the main build's own compile
+# command, its precompiled header included, with -fsyntax-only. Narrowed: the few warnings
+# GCC's middle end gives at -O0 (where test code compiles) are not seen here; clang's -Wall
+# -Wextra, -Wreturn-type among them, see the same files in the sanitizer tree.
+unit_test_syntax_check() {
+  local commands
+  commands=$(python3 - "$build_dir/compile_commands.json" <<'PYTHON'
+import json, os, re, sys
+for entry in json.load(open(sys.argv[1])):
+    source = entry["file"]
+    if not re.search(r"/tests/(core|shell|cli)/.*_test\.cpp$", source):
+        continue
+    output = os.path.join(entry["directory"], re.search(r" -o (\S+)", entry["command"]).group(1))
+    if os.path.exists(output) and os.path.getmtime(output) >= os.path.getmtime(source):
+        continue  # compiled by the main build with -Werror
+    command = re.sub(r" -o \S+", "", entry["command"]).replace(" -c ", " -fsyntax-only -c ")
+    print("cd '%s' && %s" % (entry["directory"], command))
+PYTHON
+  ) || return 1
+  [ -n "$commands" ] || { echo "unit tests: every file compiled by the main build ($build_dir) with -Werror"; return 0; }
+  local log="$scratch/unit-tests-gcc.log" count
+  count=$(wc -l <<<"$commands")
+  if ! xargs -d '\n' -n1 -P"$(nproc)" sh -c 'eval "$1"' sh <<<"$commands" >"$log" 2>&1; then
+    fail "unit tests: g++ -fsyntax-only failed"; grep -E -A5 'error|warning' "$log" | head -40 >&2; return 0
+  fi
+  if grep -q 'warning:' "$log"; then fail "unit tests: g++ warnings"; grep -A5 'warning:' "$log" | head -40 >&2; return 0; fi
+  echo "unit tests: $count files passed g++ -fsyntax-only with the main build's flags"
+}
+if [ "$covered" = "GNU RelWithDebInfo" ]; then
+  unit_test_syntax_check
+else
+  echo "unit tests: not checked with g++ here (the main build $build_dir is not scripts/build's GCC tree)"
+fi
 
 declare -A compiler_id=([g++]=GNU [clang++]=Clang)
 clang_syntax_checked=""
