@@ -32,14 +32,10 @@ using namespace tfw::e2e;
 
 namespace {
 
-// Pushes the root's state with `from` replaced by `to` in its text, at the next serial.
-void edit_state(const Workspace& ws, const std::string& from, const std::string& to) {
-    std::string state = ws.terraform({"state", "pull"}).out;
-    const std::size_t at = state.find(from);
-    BOOST_TEST_REQUIRE(at != std::string::npos, "no " << from << " in the state");
-    state.replace(at, from.size(), to);
+// Pushes `state` as the root's state, at the serial after its own.
+void push_state(const Workspace& ws, std::string state) {
     std::smatch serial;
-    BOOST_TEST_REQUIRE(std::regex_search(state, serial, std::regex("\"serial\": ([0-9]+)")));
+    BOOST_TEST_REQUIRE(std::regex_search(state, serial, std::regex("\"serial\": *([0-9]+)")));
     state.replace(serial.position(1), serial.length(1), std::to_string(std::stoull(serial[1]) + 1));
     ws.write_file("edited.tfstate", state);
     const RunResult pushed = ws.terraform({"state", "push", "edited.tfstate"});
@@ -47,8 +43,17 @@ void edit_state(const Workspace& ws, const std::string& from, const std::string&
     fs::remove(ws.dir() / "edited.tfstate");
 }
 
-// Puts a copy of the root resource `type.name` of `from`'s state (its instances, with
-// their ids and values) in `to`'s state, at the next serial.
+// Pushes the root's state with `from` replaced by `to` in its text.
+void edit_state(const Workspace& ws, const std::string& from, const std::string& to) {
+    std::string state = ws.terraform({"state", "pull"}).out;
+    const std::size_t at = state.find(from);
+    BOOST_TEST_REQUIRE(at != std::string::npos, "no " << from << " in the state");
+    state.replace(at, from.size(), to);
+    push_state(ws, state);
+}
+
+// Pushes `to`'s state with a copy of the root resource `type.name` of `from`'s state (its
+// instances, with their ids and values) added.
 void copy_resource(const Workspace& from, const Workspace& to, const std::string& type, const std::string& name) {
     rapidjson::Document source, target;
     source.Parse(from.terraform({"state", "pull"}).out.c_str());
@@ -61,14 +66,10 @@ void copy_resource(const Workspace& from, const Workspace& to, const std::string
             copied = true;
         }
     BOOST_TEST_REQUIRE(copied, "no " << type << "." << name << " in the state");
-    target["serial"].SetUint64(target["serial"].GetUint64() + 1);
     rapidjson::StringBuffer text;
     rapidjson::Writer<rapidjson::StringBuffer> writer(text);
     target.Accept(writer);
-    to.write_file("copied.tfstate", text.GetString());
-    const RunResult pushed = to.terraform({"state", "push", "copied.tfstate"});
-    BOOST_TEST_REQUIRE(pushed.exit_code == 0, pushed.describe());
-    fs::remove(to.dir() / "copied.tfstate");
+    push_state(to, text.GetString());
 }
 
 }  // namespace

@@ -84,6 +84,9 @@ covered_by_sanitizer_tree() {
 }
 covered_by_sanitizer=$(covered_by_sanitizer_tree)
 
+# Runs the shell commands of standard input, one a line, nproc at once.
+run_in_parallel() { xargs -d '\n' -n1 -P"$(nproc)" sh -c 'eval "$1"' sh; }
+
 # Runs every compile command of tfw (and its libraries) for TYPE in the tree DIR with
 # -fsyntax-only instead of writing an object (and without a dependency file), nproc at once.
 syntax_check() {
@@ -102,7 +105,7 @@ syntax_check() {
   expected=$(find "$source_dir/src" -path "$source_dir/src/platform" -prune -o -name '*.cpp' -print | xargs realpath | sort -u)
   [ "$checked" = "$expected" ] ||
     { echo "the compile commands do not cover tfw's sources: $(diff <(echo "$expected") <(echo "$checked"))"; return 1; }
-  (cd "$dir" && xargs -d '\n' -n1 -P"$(nproc)" sh -c 'eval "$1"' sh <<<"$commands")
+  (cd "$dir" && run_in_parallel <<<"$commands")
 }
 
 # GCC's front end over each unit test file the main build (a GCC tree, with -Werror) has not
@@ -129,7 +132,7 @@ PYTHON
   [ -n "$commands" ] || { echo "unit tests: every file compiled by the main build ($build_dir) with -Werror"; return 0; }
   local log="$scratch/unit-tests-gcc.log" count
   count=$(wc -l <<<"$commands")
-  if ! xargs -d '\n' -n1 -P"$(nproc)" sh -c 'eval "$1"' sh <<<"$commands" >"$log" 2>&1; then
+  if ! run_in_parallel <<<"$commands" >"$log" 2>&1; then
     fail "unit tests: g++ -fsyntax-only failed"; grep -E -A5 'error|warning' "$log" | head -40 >&2; return 0
   fi
   if grep -q 'warning:' "$log"; then fail "unit tests: g++ warnings"; grep -A5 'warning:' "$log" | head -40 >&2; return 0; fi
